@@ -1,0 +1,53 @@
+package io.github.avgateway.core.model;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The history document of one request (design §5). Its {@link #id()} is derived from transport and
+ * request id, so a redelivered request overwrites its document instead of adding a second one.
+ */
+public record MessageInfo(
+    String id,
+    String requestId,
+    String correlationId,
+    String transport,
+    String clientId,
+    String filename,
+    String contentType,
+    long sizeBytes,
+    String sha256,
+    Verdict verdict,
+    List<String> signatures,
+    Reason reason,
+    String engine,
+    String signatureVersion,
+    boolean cached,
+    Instant receivedAt,
+    Instant scannedAt,
+    long scanMillis,
+    long totalMillis,
+    String gateway,
+    boolean redelivered,
+    Disposition disposition,
+    DeadLetterReason deadLetterReason) {
+
+  public MessageInfo {
+    Objects.requireNonNull(id, "id");
+    Objects.requireNonNull(requestId, "requestId");
+    Objects.requireNonNull(transport, "transport");
+    Objects.requireNonNull(verdict, "verdict");
+    Objects.requireNonNull(receivedAt, "receivedAt");
+    Objects.requireNonNull(disposition, "disposition");
+    signatures = signatures == null ? List.of() : List.copyOf(signatures);
+    if ((disposition == Disposition.DEAD_LETTERED) != (deadLetterReason != null)) {
+      throw new IllegalArgumentException("a dead-letter reason goes with DEAD_LETTERED only");
+    }
+  }
+
+  /** The document id of a request: stable across redeliveries. */
+  public static String idFor(String transport, String requestId) {
+    return transport + ":" + requestId;
+  }
+}
