@@ -1,0 +1,183 @@
+package io.github.avgateway.core.pipeline;
+
+import io.github.avgateway.core.model.DeadLetterReason;
+import io.github.avgateway.core.model.Disposition;
+import io.github.avgateway.core.model.EngineVersion;
+import io.github.avgateway.core.model.MessageInfo;
+import io.github.avgateway.core.model.Reason;
+import io.github.avgateway.core.model.ScanContent;
+import io.github.avgateway.core.model.ScanReport;
+import io.github.avgateway.core.model.ScanRequest;
+import io.github.avgateway.core.model.ScanResult;
+import io.github.avgateway.core.port.VirusScanner;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * Turns a {@link ScanRequest} into a {@link ScanResult}, the same way for every transport: size
+ * check, SHA-256 of the content, verdict cache, scan. The result is CLEAN only when the scanner
+ * reported CLEAN for the whole content (a cached CLEAN was such a report for identical bytes under
+ * the same engine version). The pipeline never throws for a bad payload: it answers a verdict.
+ */
+public final class ScanPipeline {
+
+  private final VirusScanner scanner;
+  private final VerdictCache cache;
+  private final long maxSizeBytes;
+  private final Clock clock;
+  private final String gateway;
+
+  /**
+   * @param scanner the scanner every uncached payload goes to
+   * @param cache the verdict cache ({@link VerdictCache#disabled()} to scan every time)
+   * @param maxSizeBytes payloads larger than this are UNSCANNABLE TOO_LARGE, never read
+   * @param clock source of timestamps
+   * @param gateway this gateway's name, written into replies and history
+   */
+  public ScanPipeline(
+      VirusScanner scanner, VerdictCache cache, long maxSizeBytes, Clock clock, String gateway) {
+    this.scanner = Objects.requireNonNull(scanner, "scanner");
+    this.cache = Objects.requireNonNull(cache, "cache");
+    if (maxSizeBytes < 0) {
+      throw new IllegalArgumentException("maxSizeBytes must not be negative");
+    }
+    this.maxSizeBytes = maxSizeBytes;
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.gateway = Objects.requireNonNull(gateway, "gateway");
+  }
+
+  /** Scans the request's content and returns the verdict for the reply. */
+  public ScanResult scan(ScanRequest request) {
+    ScanContent content = request.content();
+    long declared = content.size();
+    if (declared > maxSizeBytes) {
+      return result(request, tooLarge(declared), null, declared, false);
+    }
+    try {
+      return cache.enabled() ? scanWithCache(request) : scanStreaming(request);
+    } catch (IOException e) {
+      ScanReport failed =
+          ScanReport.notClean(
+              Reason.SCAN_FAILED,
+              "could not read the request body: " + e.getMessage(),
+              engine(),
+              0);
+      return result(request, failed, null, Math.max(declared, 0), false);
+    }
+  }
+
+  /** A result for a request that is refused without scanning (e.g. MALFORMED_REQUEST). */
+  public ScanResult refuse(ScanRequest request, Reason reason, String detail) {
+    ScanReport report = ScanReport.notClean(reason, detail, engine(), 0);
+    return result(request, report, null, Math.max(request.content().size(), 0), false);
+  }
+
+  /** The history document of a request that was answered with {@code result}. */
+  public MessageInfo replied(ScanRequest request, ScanResult result) {
+    return history(request, result, Disposition.REPLIED, null);
+  }
+
+  /** The history document of a request that was dead-lettered for {@code reason}. */
+  public MessageInfo deadLettered(ScanRequest request, ScanResult result, DeadLetterReason reason) {
+    return history(request, result, Disposition.DEAD_LETTERED, Objects.requireNonNull(reason));
+  }
+
+  private ScanResult scanStreaming(ScanRequest request) throws IOException {
+    try (InputStream raw = request.content().open();
+        HashingInputStream in = new HashingInputStream(raw)) {
+      ScanReport report = scanner.scan(in, request.content().size());
+      if (report.reason() == Reason.TOO_LARGE) {
+        return result(request, report, null, Math.max(in.count(), request.content().size()), false);
+      }
+      in.drain();
+      return result(request, report, in.hex(), in.count(), false);
+    }
+  }
+
+  private ScanResult scanWithCache(ScanRequest request) throws IOException {
+    String sha256;
+    long size;
+    try (InputStream raw = request.content().open();
+        HashingInputStream in = new HashingInputStream(raw)) {
+      byte[] buffer = new byte[65536];
+      while (in.read(buffer, 0, buffer.length) >= 0) {
+        if (in.count() > maxSizeBytes) {
+          return result(request, tooLarge(in.count()), null, in.count(), false);
+        }
+      }
+      sha256 = in.hex();
+      size = in.count();
+    }
+    var cached = cache.find(sha256, scanner.version());
+    if (cached.isPresent()) {
+      return result(request, cached.get(), sha256, size, true);
+    }
+    ScanReport report;
+    try (InputStream in = request.content().open()) {
+      report = scanner.scan(in, size);
+    }
+    cache.keep(sha256, report);
+    return result(request, report, sha256, size, false);
+  }
+
+  private ScanReport tooLarge(long size) {
+    String detail = "payload of " + size + " bytes is over the limit of " + maxSizeBytes + " bytes";
+    return ScanReport.notClean(Reason.TOO_LARGE, detail, engine(), 0);
+  }
+
+  private EngineVersion engine() {
+    return scanner.version();
+  }
+
+  private ScanResult result(
+      ScanRequest request, ScanReport report, String sha256, long size, boolean cached) {
+    return new ScanResult(
+        request.requestId(),
+        request.replyCorrelationId(),
+        report.verdict(),
+        report.signatures(),
+        report.reason(),
+        report.detail(),
+        sha256,
+        size,
+        report.engine().engine(),
+        report.engine().signatureVersion(),
+        cached,
+        clock.instant(),
+        cached ? 0 : report.scanMillis(),
+        gateway);
+  }
+
+  private MessageInfo history(
+      ScanRequest request, ScanResult result, Disposition disposition, DeadLetterReason reason) {
+    Instant now = clock.instant();
+    return new MessageInfo(
+        MessageInfo.idFor(request.transport(), request.requestId()),
+        request.requestId(),
+        request.correlationId(),
+        request.transport(),
+        request.clientId(),
+        request.filename(),
+        request.contentType(),
+        result.sizeBytes(),
+        result.sha256(),
+        result.verdict(),
+        result.signatures(),
+        result.reason(),
+        result.engine(),
+        result.signatureVersion(),
+        result.cached(),
+        request.receivedAt(),
+        result.scannedAt(),
+        result.scanMillis(),
+        Math.max(0, Duration.between(request.receivedAt(), now).toMillis()),
+        gateway,
+        request.redelivered(),
+        disposition,
+        reason);
+  }
+}
