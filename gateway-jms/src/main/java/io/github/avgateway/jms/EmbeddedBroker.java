@@ -78,6 +78,13 @@ public final class EmbeddedBroker {
     return found == null ? -1 : found.getMessageCount();
   }
 
+  /** Consumers attached to {@code queue}; -1 when the broker is stopped or has no such queue. */
+  public int consumerCount(String queue) {
+    EmbeddedActiveMQ running = server;
+    var found = running == null ? null : running.getActiveMQServer().locateQueue(queue);
+    return found == null ? -1 : found.getConsumerCount();
+  }
+
   /** The journal in use (AIO or NIO); meaningful after {@link #start()}. */
   public JournalType journalType() {
     return journalType;

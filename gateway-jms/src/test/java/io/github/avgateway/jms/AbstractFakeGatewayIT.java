@@ -1,5 +1,6 @@
 package io.github.avgateway.jms;
 
+import io.github.avgateway.core.contract.ContractFiles;
 import io.github.avgateway.jms.config.JmsProperties;
 import io.github.avgateway.jms.support.EicarOnlyScanner;
 import io.github.avgateway.jms.support.FakeDependencies;
@@ -11,6 +12,7 @@ import io.github.avgateway.jms.support.SwitchableGate;
 import jakarta.jms.JMSException;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.concurrent.ThreadLocalRandom;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -38,6 +40,8 @@ abstract class AbstractFakeGatewayIT {
   static void gatewayProperties(DynamicPropertyRegistry registry) throws IOException {
     registry.add("avgateway.jms.url", () -> "tcp://127.0.0.1:" + FreePort.find());
     registry.add("avgateway.jms.embedded.data-dir", () -> tempDir().resolve("artemis").toString());
+    registry.add("avgateway.clamd.enabled", () -> "false");
+    registry.add("avgateway.solr.enabled", () -> "false");
     registry.add("avgateway.jms.consumers", () -> "2");
     registry.add("avgateway.jms.batch-size", () -> "8");
     registry.add("avgateway.jms.max-delivery-attempts", () -> "2");
@@ -53,6 +57,11 @@ abstract class AbstractFakeGatewayIT {
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
+  }
+
+  /** A clean file no test sent before (so the verdict cache does not answer it). */
+  static byte[] fresh() {
+    return ContractFiles.clean(ThreadLocalRandom.current().nextLong());
   }
 
   @AfterEach

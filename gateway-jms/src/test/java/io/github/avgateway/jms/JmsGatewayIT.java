@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.github.avgateway.core.contract.ContractDeadLetter;
-import io.github.avgateway.core.contract.ContractFiles;
 import io.github.avgateway.core.contract.ContractReply;
 import io.github.avgateway.core.contract.ContractRequest;
 import io.github.avgateway.core.model.DeadLetterReason;
@@ -74,7 +73,7 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
     Session session = driver.session();
     String correlationId = "unroutable-" + UUID.randomUUID();
     var message = session.createBytesMessage();
-    message.writeBytes(ContractFiles.clean(1));
+    message.writeBytes(fresh());
     message.setJMSReplyTo(ActiveMQDestination.createQueue("no.such.queue"));
     message.setJMSCorrelationID(correlationId);
     try (MessageProducer producer =
@@ -88,7 +87,7 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
         .isEqualTo(DeadLetterReason.REPLY_UNROUTABLE);
     for (int i = 0; i < 4; i++) {
       String next = "after-" + UUID.randomUUID();
-      driver.send(ContractRequest.of(ContractFiles.clean(i), null, next));
+      driver.send(ContractRequest.of(fresh(), null, next));
       assertThat(inbox.awaitReply(next).verdict()).isEqualTo("CLEAN");
     }
   }
@@ -99,7 +98,7 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
     history.refuseWhen(
         info -> "flaky.txt".equals(info.filename()) && refusals.getAndIncrement() == 0);
     String correlationId = "flaky-" + UUID.randomUUID();
-    String requestId = send(ContractRequest.of(ContractFiles.clean(3), "flaky.txt", correlationId));
+    String requestId = send(ContractRequest.of(fresh(), "flaky.txt", correlationId));
 
     assertThat(inbox.awaitReply(correlationId).verdict()).isEqualTo("CLEAN");
     MessageInfo doc = awaitHistory(requestId);
@@ -113,8 +112,7 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
     history.refuseWhen(
         info -> "poison.bin".equals(info.filename()) && info.disposition() == Disposition.REPLIED);
     String correlationId = "poison-" + UUID.randomUUID();
-    String requestId =
-        send(ContractRequest.of(ContractFiles.clean(4), "poison.bin", correlationId));
+    String requestId = send(ContractRequest.of(fresh(), "poison.bin", correlationId));
 
     ContractDeadLetter letter = inbox.awaitDeadLetter(correlationId);
     assertThat(letter.reason()).isEqualTo(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED);
@@ -129,7 +127,7 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
     scanner.failing(true);
     scanner.onFailure(() -> gate.down("clamd unreachable (test)"));
     String correlationId = "retry-" + UUID.randomUUID();
-    send(ContractRequest.of(ContractFiles.clean(5), null, correlationId));
+    send(ContractRequest.of(fresh(), null, correlationId));
 
     await()
         .atMost(Duration.ofSeconds(10))
@@ -145,7 +143,7 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
   void scanFailureWhileTheGateIsUpIsAnsweredAsError() {
     scanner.failing(true);
     String correlationId = "error-" + UUID.randomUUID();
-    send(ContractRequest.of(ContractFiles.clean(6), null, correlationId));
+    send(ContractRequest.of(fresh(), null, correlationId));
 
     ContractReply reply = inbox.awaitReply(correlationId);
     assertThat(reply.verdict()).isEqualTo("ERROR");
@@ -159,7 +157,7 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
         info -> "no-id.txt".equals(info.filename()) && refusals.getAndIncrement() == 0);
     Session session = driver.session();
     var message = session.createBytesMessage();
-    message.writeBytes(ContractFiles.clean(8));
+    message.writeBytes(fresh());
     message.setStringProperty("avFilename", "no-id.txt");
     String correlationId = "no-id-" + UUID.randomUUID();
     message.setJMSCorrelationID(correlationId);

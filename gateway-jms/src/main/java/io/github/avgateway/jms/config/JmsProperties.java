@@ -80,7 +80,7 @@ public record JmsProperties(
    *     default) a reply to an unknown queue is dead-lettered as {@code REPLY_UNROUTABLE}
    */
   public record Embedded(
-      @DefaultValue("./data/artemis") @NotNull Path dataDir,
+      @DefaultValue("data/artemis") @NotNull Path dataDir,
       @DefaultValue("true") boolean persistent,
       @DefaultValue("AUTO") @NotNull JournalMode journal,
       @DefaultValue("false") boolean autoCreateQueues) {}
