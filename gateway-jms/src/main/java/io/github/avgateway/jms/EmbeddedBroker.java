@@ -2,7 +2,6 @@ package io.github.avgateway.jms;
 
 import io.github.avgateway.jms.config.JmsProperties;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.activemq.artemis.api.core.QueueConfiguration;
@@ -10,7 +9,6 @@ import org.apache.activemq.artemis.api.core.RoutingType;
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.config.Configuration;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
-import org.apache.activemq.artemis.core.io.aio.AIOSequentialFileFactory;
 import org.apache.activemq.artemis.core.server.JournalType;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
@@ -102,10 +100,7 @@ public final class EmbeddedBroker {
     config.setBindingsDirectory(data.resolve("bindings").toString());
     config.setLargeMessagesDirectory(data.resolve("large-messages").toString());
     config.setPagingDirectory(data.resolve("paging").toString());
-    if (embedded.persistent()) {
-      Files.createDirectories(data.resolve("journal"));
-    }
-    journalType = journalType(embedded.journal(), data.resolve("journal"));
+    journalType = journalType(embedded.journal());
     config.setJournalType(journalType);
     config.addAcceptorConfiguration("in-vm", inVmUrl());
     config.addAcceptorConfiguration("core", coreAcceptor(properties.url()));
@@ -166,14 +161,11 @@ public final class EmbeddedBroker {
     return "tcp://" + uri.getHost() + ":" + uri.getPort() + "?protocols=CORE";
   }
 
-  private static JournalType journalType(JmsProperties.JournalMode mode, Path journal) {
+  private static JournalType journalType(JmsProperties.JournalMode mode) {
     return switch (mode) {
       case NIO -> JournalType.NIO;
       case AIO -> JournalType.ASYNCIO;
-      case AUTO ->
-          Files.isDirectory(journal) && AIOSequentialFileFactory.isSupported(journal.toFile())
-              ? JournalType.ASYNCIO
-              : JournalType.NIO;
+      case MAPPED -> JournalType.MAPPED;
     };
   }
 }

@@ -16,6 +16,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.UUID;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
@@ -24,17 +26,21 @@ import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
  * Sends files to an av-gateway over JMS and completes each {@link #scan} future with the gateway's
  * verdict. Replies come back on a temporary queue this client owns, matched by a correlation id the
  * client sets on every request; a future that got no reply within the timeout fails with a {@link
- * java.util.concurrent.TimeoutException}. Requests are persistent. Thread-safe; sends are
- * serialized on one session.
+ * java.util.concurrent.TimeoutException}. Requests are persistent: {@code scan} returns once the
+ * broker has stored the request. Thread-safe; up to eight callers send at the same time.
  */
 public final class AvScanClient implements AutoCloseable {
 
   /** Artemis streams a body from this property's InputStream instead of holding it in memory. */
   private static final String ARTEMIS_INPUT_STREAM = "JMS_AMQ_InputStream";
 
+  /** Sessions that send requests; concurrent callers use several, so the broker syncs together. */
+  private static final int SENDERS = 8;
+
+  private record Sender(Session session, MessageProducer producer) {}
+
   private final Connection connection;
-  private final Session sendSession;
-  private final MessageProducer producer;
+  private final BlockingQueue<Sender> senders = new ArrayBlockingQueue<>(SENDERS);
   private final TemporaryQueue replyQueue;
   private final PendingReplies pending = new PendingReplies();
   private final Duration timeout;
@@ -43,9 +49,12 @@ public final class AvScanClient implements AutoCloseable {
       throws JMSException {
     this.connection = connection;
     this.timeout = timeout;
-    this.sendSession = connection.createSession(Session.AUTO_ACKNOWLEDGE);
-    this.producer = sendSession.createProducer(sendSession.createQueue(requestQueue));
-    this.producer.setDeliveryMode(DeliveryMode.PERSISTENT);
+    for (int i = 0; i < SENDERS; i++) {
+      Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+      MessageProducer producer = session.createProducer(session.createQueue(requestQueue));
+      producer.setDeliveryMode(DeliveryMode.PERSISTENT);
+      senders.add(new Sender(session, producer));
+    }
     Session receiveSession = connection.createSession(Session.AUTO_ACKNOWLEDGE);
     this.replyQueue = receiveSession.createTemporaryQueue();
     receiveSession.createConsumer(replyQueue).setMessageListener(pending::onReply);
@@ -107,19 +116,26 @@ public final class AvScanClient implements AutoCloseable {
   private CompletableFuture<ScanResult> send(String filename, Body body) {
     String correlationId = "avc-" + UUID.randomUUID();
     CompletableFuture<ScanResult> result = pending.expect(correlationId);
+    Sender sender = null;
     try {
-      synchronized (sendSession) {
-        BytesMessage message = sendSession.createBytesMessage();
-        message.setJMSCorrelationID(correlationId);
-        message.setJMSReplyTo(replyQueue);
-        if (filename != null) {
-          message.setStringProperty(WireNames.FILENAME, filename);
-        }
-        body.write(message);
-        producer.send(message);
+      sender = senders.take();
+      BytesMessage message = sender.session().createBytesMessage();
+      message.setJMSCorrelationID(correlationId);
+      message.setJMSReplyTo(replyQueue);
+      if (filename != null) {
+        message.setStringProperty(WireNames.FILENAME, filename);
       }
+      body.write(message);
+      sender.producer().send(message);
     } catch (JMSException | RuntimeException e) {
       pending.fail(correlationId, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      pending.fail(correlationId, e);
+    } finally {
+      if (sender != null) {
+        senders.add(sender);
+      }
     }
     return result.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
   }

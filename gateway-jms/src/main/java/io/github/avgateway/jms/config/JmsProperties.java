@@ -63,11 +63,15 @@ public record JmsProperties(
     EXTERNAL
   }
 
-  /** Journal implementation of the embedded broker; AUTO takes AIO when libaio works, else NIO. */
+  /**
+   * Journal implementation of the embedded broker. NIO is the default: AIO needs Artemis' native
+   * library on {@code java.library.path}, and with Artemis 2.56 on JDK 25 it failed here with a
+   * critical IO error under load (see gateway-jms/README.md).
+   */
   public enum JournalMode {
-    AUTO,
+    NIO,
     AIO,
-    NIO
+    MAPPED
   }
 
   /**
@@ -82,7 +86,7 @@ public record JmsProperties(
   public record Embedded(
       @DefaultValue("data/artemis") @NotNull Path dataDir,
       @DefaultValue("true") boolean persistent,
-      @DefaultValue("AUTO") @NotNull JournalMode journal,
+      @DefaultValue("NIO") @NotNull JournalMode journal,
       @DefaultValue("false") boolean autoCreateQueues) {}
 
   /**

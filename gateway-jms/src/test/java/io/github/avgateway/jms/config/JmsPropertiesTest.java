@@ -45,7 +45,7 @@ class JmsPropertiesTest {
     assertThat(properties.maxDeliveryAttempts()).isEqualTo(5);
     assertThat(properties.embedded().dataDir()).isEqualTo(Path.of("data/artemis"));
     assertThat(properties.embedded().persistent()).isTrue();
-    assertThat(properties.embedded().journal()).isEqualTo(JmsProperties.JournalMode.AUTO);
+    assertThat(properties.embedded().journal()).isEqualTo(JmsProperties.JournalMode.NIO);
     assertThat(properties.embedded().autoCreateQueues()).isFalse();
     assertThat(properties.scan().maxPayload()).isEqualTo(DataSize.ofMegabytes(100));
     assertThat(properties.historyTimeout()).isEqualTo(Duration.ofSeconds(30));
@@ -60,14 +60,14 @@ class JmsPropertiesTest {
                 "avgateway.jms.url", "tcp://broker:61617",
                 "avgateway.jms.default-reply-queue", "replies",
                 "avgateway.jms.batch-size", "4",
-                "avgateway.jms.embedded.journal", "nio",
+                "avgateway.jms.embedded.journal", "mapped",
                 "avgateway.jms.scan.max-payload", "10MB"));
 
     assertThat(properties.mode()).isEqualTo(JmsProperties.BrokerMode.EXTERNAL);
     assertThat(properties.url()).isEqualTo("tcp://broker:61617");
     assertThat(properties.defaultReplyQueue()).isEqualTo("replies");
     assertThat(properties.batchSize()).isEqualTo(4);
-    assertThat(properties.embedded().journal()).isEqualTo(JmsProperties.JournalMode.NIO);
+    assertThat(properties.embedded().journal()).isEqualTo(JmsProperties.JournalMode.MAPPED);
     assertThat(properties.scan().maxPayload()).isEqualTo(DataSize.ofMegabytes(10));
   }
 
