@@ -1,0 +1,21 @@
+package io.github.avgateway.amqp;
+
+import io.github.avgateway.amqp.client.ScanCli;
+import java.util.Arrays;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+
+/**
+ * The AMQP gateway. {@code java -jar gateway-amqp.jar} runs it; {@code java -jar gateway-amqp.jar
+ * scan FILE...} instead scans files through a running gateway and prints their verdicts.
+ */
+@SpringBootApplication
+public class GatewayAmqpApplication {
+
+  public static void main(String[] args) {
+    if (args.length > 0 && "scan".equals(args[0])) {
+      System.exit(ScanCli.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
+    }
+    SpringApplication.run(GatewayAmqpApplication.class, args);
+  }
+}

@@ -1,0 +1,147 @@
+package io.github.avgateway.amqp.config;
+
+import io.github.avgateway.amqp.AmqpReplyPublisher;
+import io.github.avgateway.amqp.AmqpRequestMapper;
+import io.github.avgateway.amqp.AmqpTopology;
+import io.github.avgateway.amqp.IntakeGates;
+import io.github.avgateway.amqp.IntakeWatcher;
+import io.github.avgateway.amqp.ReplyDestinationPolicy;
+import io.github.avgateway.amqp.RequestTriage;
+import io.github.avgateway.amqp.ScanBatchListener;
+import io.github.avgateway.amqp.config.AmqpGatewayProperties.QueueType;
+import io.github.avgateway.core.pipeline.ScanPipeline;
+import io.github.avgateway.core.port.HistoryRecorder;
+import io.github.avgateway.core.port.IntakeGate;
+import io.github.avgateway.core.port.VirusScanner;
+import java.time.Clock;
+import java.util.Set;
+import org.springframework.amqp.core.AcknowledgeMode;
+import org.springframework.amqp.core.Declarables;
+import org.springframework.amqp.rabbit.connection.ConnectionFactory;
+import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.amqp.rabbit.listener.SimpleMessageListenerContainer;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
+
+/**
+ * Wires the AMQP front-end: topology, a confirming reply publisher, the batch listener and its
+ * consumers, and the intake watcher that pauses them. Uses the application's {@code VirusScanner} /
+ * {@code ScanPipeline}, {@code HistoryRecorder} and every {@code IntakeGate} bean; the broker
+ * connection is Spring Boot's ({@code spring.rabbitmq.*}), with publisher confirms (correlated) and
+ * returns switched on, since acknowledgement depends on them.
+ */
+@AutoConfiguration(after = RabbitAutoConfiguration.class)
+@EnableConfigurationProperties(AmqpGatewayProperties.class)
+@ConditionalOnProperty(
+    prefix = "avgateway.amqp",
+    name = "enabled",
+    havingValue = "true",
+    matchIfMissing = true)
+public class AmqpGatewayAutoConfiguration {
+
+  /** Correlated confirms and returns are required; set whatever {@code spring.rabbitmq.*} says. */
+  @Bean
+  static BeanPostProcessor avgatewayPublisherConfirms() {
+    return new PublisherConfirmsPostProcessor();
+  }
+
+  @Bean
+  AmqpTopology avgatewayAmqpTopology(AmqpGatewayProperties properties) {
+    return new AmqpTopology(properties);
+  }
+
+  @Bean
+  @ConditionalOnProperty(
+      prefix = "avgateway.amqp",
+      name = "declare-topology",
+      havingValue = "true",
+      matchIfMissing = true)
+  Declarables avgatewayAmqpDeclarables(AmqpTopology topology) {
+    return topology.declarables();
+  }
+
+  @Bean
+  AmqpReplyPublisher avgatewayAmqpReplyPublisher(
+      ConnectionFactory connectionFactory, AmqpTopology topology, AmqpGatewayProperties props) {
+    RabbitTemplate template = new RabbitTemplate(connectionFactory);
+    template.setMandatory(true);
+    template.setUsePublisherConnection(true);
+    template.setReturnsCallback(returned -> {});
+    return new AmqpReplyPublisher(
+        template, props.deadLetterExchange(), topology.deadLetterRoutingKey());
+  }
+
+  @Bean
+  RequestTriage avgatewayAmqpRequestTriage(AmqpGatewayProperties props) {
+    ReplyDestinationPolicy policy =
+        new ReplyDestinationPolicy(
+            props.compiledReplyToPattern(),
+            props.defaultReplyQueueOrNull(),
+            Set.of(props.requestQueue(), props.deadLetterQueue()));
+    long limit = props.queueType() == QueueType.QUORUM ? props.deliveryLimit() : Long.MAX_VALUE;
+    return new RequestTriage(new AmqpRequestMapper(), policy, limit, Clock.systemUTC());
+  }
+
+  @Bean
+  ScanBatchListener avgatewayAmqpListener(
+      RequestTriage triage,
+      ObjectProvider<ScanPipeline> pipelines,
+      ObjectProvider<VirusScanner> scanner,
+      Environment environment,
+      AmqpReplyPublisher publisher,
+      HistoryRecorder history,
+      ObjectProvider<IntakeGate> gates,
+      AmqpGatewayProperties props) {
+    return new ScanBatchListener(
+        triage,
+        pipelines.getIfAvailable(() -> FallbackPipeline.create(scanner.getObject(), environment)),
+        publisher,
+        history,
+        IntakeGates.allOf(gates.orderedStream().toList()),
+        props.confirmTimeout(),
+        props.historyTimeout());
+  }
+
+  @Bean
+  SimpleMessageListenerContainer avgatewayAmqpContainer(
+      ConnectionFactory connectionFactory,
+      ScanBatchListener listener,
+      AmqpGatewayProperties props) {
+    SimpleMessageListenerContainer container =
+        new SimpleMessageListenerContainer(connectionFactory);
+    container.setQueueNames(props.requestQueue());
+    container.setConcurrentConsumers(props.consumers());
+    container.setPrefetchCount(props.prefetch());
+    container.setConsumerBatchEnabled(true);
+    container.setBatchSize(props.batchSize());
+    container.setReceiveTimeout(Math.max(1, props.batchWait().toMillis()));
+    container.setAcknowledgeMode(AcknowledgeMode.MANUAL);
+    container.setRecoveryInterval(props.recoveryInterval().toMillis());
+    container.setMissingQueuesFatal(false);
+    container.setForceStop(true);
+    container.setAutoStartup(false);
+    container.setMessageListener(listener);
+    return container;
+  }
+
+  @Bean
+  IntakeWatcher avgatewayAmqpIntakeWatcher(
+      SimpleMessageListenerContainer container,
+      ScanBatchListener listener,
+      ObjectProvider<IntakeGate> gates,
+      AmqpGatewayProperties props) {
+    IntakeWatcher watcher =
+        new IntakeWatcher(
+            IntakeGates.allOf(gates.orderedStream().toList()),
+            container,
+            props.intakeCheckInterval());
+    listener.onIntakeTrouble(watcher::checkSoon);
+    return watcher;
+  }
+}
