@@ -18,7 +18,6 @@ import java.util.Set;
 import org.springframework.amqp.core.AcknowledgeMode;
 import org.springframework.amqp.core.Declarables;
 import org.springframework.amqp.rabbit.connection.ConnectionFactory;
-import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.amqp.rabbit.listener.SimpleMessageListenerContainer;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
@@ -69,12 +68,8 @@ public class AmqpGatewayAutoConfiguration {
   @Bean
   AmqpReplyPublisher avgatewayAmqpReplyPublisher(
       ConnectionFactory connectionFactory, AmqpTopology topology, AmqpGatewayProperties props) {
-    RabbitTemplate template = new RabbitTemplate(connectionFactory);
-    template.setMandatory(true);
-    template.setUsePublisherConnection(true);
-    template.setReturnsCallback(returned -> {});
     return new AmqpReplyPublisher(
-        template, props.deadLetterExchange(), topology.deadLetterRoutingKey());
+        connectionFactory, props.deadLetterExchange(), topology.deadLetterRoutingKey());
   }
 
   @Bean
