@@ -63,6 +63,9 @@ class AmqpGatewayIT {
 
   @DynamicPropertySource
   static void gateway(DynamicPropertyRegistry registry) {
+    // clamd and history are test doubles here: keep the real ones' auto-configuration out
+    registry.add("avgateway.clamd.enabled", () -> false);
+    registry.add("avgateway.solr.enabled", () -> false);
     registry.add("spring.rabbitmq.port", RabbitIt::port);
     registry.add("avgateway.amqp.request-queue", () -> REQUESTS);
     registry.add("avgateway.amqp.dead-letter-exchange", () -> DLX);

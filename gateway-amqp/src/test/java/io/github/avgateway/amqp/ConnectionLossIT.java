@@ -54,6 +54,9 @@ class ConnectionLossIT {
   @DynamicPropertySource
   static void gateway(DynamicPropertyRegistry registry) throws Exception {
     proxy = new TcpProxy(RabbitIt.port());
+    // clamd and history are test doubles here: keep the real ones' auto-configuration out
+    registry.add("avgateway.clamd.enabled", () -> false);
+    registry.add("avgateway.solr.enabled", () -> false);
     registry.add("spring.rabbitmq.port", proxy::port);
     registry.add("avgateway.amqp.request-queue", () -> REQUESTS);
     registry.add("avgateway.amqp.dead-letter-exchange", () -> DLX);
