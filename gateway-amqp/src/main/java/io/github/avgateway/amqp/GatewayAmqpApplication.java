@@ -3,13 +3,17 @@ package io.github.avgateway.amqp;
 import io.github.avgateway.amqp.client.ScanCli;
 import java.util.Arrays;
 import org.springframework.boot.SpringApplication;
-import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 
 /**
  * The AMQP gateway. {@code java -jar gateway-amqp.jar} runs it; {@code java -jar gateway-amqp.jar
- * scan FILE...} instead scans files through a running gateway and prints their verdicts.
+ * scan FILE...} instead scans files through a running gateway and prints their verdicts. Everything
+ * comes from auto-configuration (clamd, Solr history, this front-end); nothing is
+ * component-scanned.
  */
-@SpringBootApplication
+@SpringBootConfiguration
+@EnableAutoConfiguration
 public class GatewayAmqpApplication {
 
   public static void main(String[] args) {
