@@ -17,6 +17,7 @@ import org.springframework.validation.annotation.Validated;
  * port, credentials, virtual host, TLS) is Spring Boot's {@code spring.rabbitmq.*}; nothing here is
  * a secret.
  *
+ * @param enabled whether the AMQP front-end runs at all
  * @param requestQueue the durable queue requests are read from
  * @param queueType {@code QUORUM} (the default; honours the delivery limit) or {@code CLASSIC}
  * @param deadLetterExchange the direct exchange dead-letters go to, from the broker and the gateway
@@ -41,6 +42,7 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("avgateway.amqp")
 public record AmqpGatewayProperties(
+    @DefaultValue("true") boolean enabled,
     @DefaultValue("av.scan.requests") @NotBlank String requestQueue,
     @DefaultValue("QUORUM") @NotNull QueueType queueType,
     @DefaultValue("av.scan.dlx") @NotBlank String deadLetterExchange,
