@@ -139,7 +139,7 @@ class AmqpGatewayIT {
       assertThat(clean.verdict()).isEqualTo(Verdict.CLEAN);
       assertThat(infected.verdict()).isEqualTo(Verdict.INFECTED);
       assertThat(infected.signatures()).containsExactly(FakeScanner.SIGNATURE);
-      MessageInfo doc = history.find("amqp", clean.requestId()).orElseThrow();
+      MessageInfo doc = awaitDocument(clean.requestId());
       assertThat(doc.filename()).isEqualTo("hello.txt");
       assertThat(doc.disposition()).isEqualTo(Disposition.REPLIED);
     }

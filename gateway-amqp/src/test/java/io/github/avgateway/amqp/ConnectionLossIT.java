@@ -109,6 +109,13 @@ class ConnectionLossIT {
 
     awaitReplies(replies, ids, REQUEST_COUNT);
     assertThat(proxy.accepted()).as("the gateway reconnected").isGreaterThan(connectionsBefore);
+    assertThat(history.calls())
+        .as("requests in flight at a cut were delivered again")
+        .anyMatch(MessageInfo::redelivered);
+    // A reply is confirmed before its history document is recorded: wait for the documents too.
+    await()
+        .atMost(WAIT)
+        .until(() -> ids.stream().allMatch(id -> history.find("amqp", id).isPresent()));
     for (String id : ids) {
       assertThat(replies.matching(correlationId(id))).as(id).isNotEmpty();
       MessageInfo doc = history.find("amqp", id).orElseThrow();
