@@ -24,8 +24,30 @@ public final class ScanCli {
 
   private ScanCli() {}
 
+  /** What the command line asked for. */
+  private record Options(URI uri, String queue, Duration timeout, List<Path> files) {}
+
   /** Runs the command and returns its exit code. */
   public static int run(String[] args, PrintStream out, PrintStream err) {
+    Options options = parse(args);
+    if (options == null) {
+      err.println(
+          "usage: scan [--uri amqp://user:pass@host:5672/vhost] [--queue NAME]"
+              + " [--timeout 60s] FILE...");
+      return 64;
+    }
+    try (AmqpScanClient client =
+        AmqpScanClient.connect(options.uri(), options.queue(), options.timeout())) {
+      int code = 0;
+      for (Path file : options.files()) {
+        code = Math.max(code, scanOne(client, file, out, err));
+      }
+      return code;
+    }
+  }
+
+  /** The options, or null when the arguments are not usable. */
+  private static Options parse(String[] args) {
     String env = System.getenv("AVGATEWAY_AMQP_URI");
     String uri = env == null || env.isBlank() ? DEFAULT_URI : env;
     String queue = DEFAULT_QUEUE;
@@ -40,21 +62,9 @@ public final class ScanCli {
           default -> files.add(Path.of(args[i]));
         }
       }
+      return files.isEmpty() ? null : new Options(URI.create(uri), queue, timeout, files);
     } catch (RuntimeException e) {
-      files.clear();
-    }
-    if (files.isEmpty()) {
-      err.println(
-          "usage: scan [--uri amqp://user:pass@host:5672/vhost] [--queue NAME]"
-              + " [--timeout 60s] FILE...");
-      return 64;
-    }
-    try (AmqpScanClient client = AmqpScanClient.connect(URI.create(uri), queue, timeout)) {
-      int code = 0;
-      for (Path file : files) {
-        code = Math.max(code, scanOne(client, file, out, err));
-      }
-      return code;
+      return null;
     }
   }
 
