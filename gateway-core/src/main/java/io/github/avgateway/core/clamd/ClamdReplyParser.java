@@ -32,16 +32,16 @@ final class ClamdReplyParser {
 
   /** Parses one reply; never throws. */
   static ClamdReply parse(String reply) {
-    if (reply == null || reply.isBlank()) {
-      return new ClamdReply.Failed("clamd sent an empty reply");
-    }
-    String words = reply.strip().replace('\0', '\n');
+    String words = reply == null ? "" : reply.replace('\0', '\n').strip();
     List<Entry> entries =
         Arrays.stream(words.split("\n"))
             .map(String::strip)
             .filter(line -> !line.isEmpty())
             .map(ClamdReplyParser::classify)
             .toList();
+    if (entries.isEmpty()) {
+      return new ClamdReply.Failed("clamd sent an empty reply");
+    }
     return combine(entries, words);
   }
 

@@ -59,12 +59,21 @@ final class InstreamWriter {
     return new Result.Sent(sent);
   }
 
+  /** Fills {@code chunk} unless the payload ends first; returns the bytes read (0 at the end). */
   private static int read(InputStream payload, byte[] chunk) throws PayloadException {
+    int filled = 0;
     try {
-      return payload.readNBytes(chunk, 0, chunk.length);
+      while (filled < chunk.length) {
+        int n = payload.read(chunk, filled, chunk.length - filled);
+        if (n < 0) {
+          break;
+        }
+        filled += n;
+      }
     } catch (IOException e) {
       throw new PayloadException(e);
     }
+    return filled;
   }
 
   private static void writeFrame(OutputStream out, byte[] chunk, int length) throws IOException {
