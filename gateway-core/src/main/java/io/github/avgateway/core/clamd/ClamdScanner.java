@@ -94,7 +94,7 @@ public final class ClamdScanner implements VirusScanner, AutoCloseable {
     for (int tries = 0; tries < endpoints.size() + 2; tries++) {
       Optional<Member> member = endpoints.pick();
       if (member.isEmpty()) {
-        return last != null ? last : noEndpoint();
+        return noEndpoint();
       }
       last =
           retrying ? attempts.fresh(member.get(), source) : attempts.pooled(member.get(), source);

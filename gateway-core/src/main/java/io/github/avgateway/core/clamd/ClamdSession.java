@@ -78,6 +78,11 @@ final class ClamdSession implements Closeable {
     return endpoint;
   }
 
+  /** Whether this session was closed (by {@link #close()} or by the watchdog). */
+  boolean isClosed() {
+    return socket.isClosed();
+  }
+
   /** Nanoseconds since this session last completed a command (or was opened). */
   long idleNanos() {
     return System.nanoTime() - lastUsedNanos;

@@ -7,9 +7,9 @@ import org.apache.commons.pool2.PooledObject;
 import org.apache.commons.pool2.impl.DefaultPooledObject;
 
 /**
- * Opens, checks and closes the sessions of one endpoint for its pool. A session that sat idle
- * longer than {@code validateAfterIdle} must answer PING before it is handed out, so that sessions
- * clamd dropped (IdleTimeout, restart) are replaced instead of failing a scan.
+ * Opens, checks and closes the sessions of one endpoint for its pool. A closed session is never
+ * handed out, and one that sat idle longer than {@code validateAfterIdle} must answer PING first,
+ * so that sessions clamd dropped (IdleTimeout, restart) are replaced instead of failing a scan.
  */
 final class ClamdSessionFactory extends BasePooledObjectFactory<ClamdSession> {
 
@@ -47,6 +47,9 @@ final class ClamdSessionFactory extends BasePooledObjectFactory<ClamdSession> {
   @Override
   public boolean validateObject(PooledObject<ClamdSession> pooled) {
     ClamdSession session = pooled.getObject();
+    if (session.isClosed()) {
+      return false;
+    }
     if (session.idleNanos() <= settings.validateAfterIdle().toNanos()) {
       return true;
     }

@@ -80,16 +80,16 @@ final class ClamdSessionPool implements Closeable {
     };
   }
 
+  /**
+   * Returns the session to the pool; one that is not reusable is closed first, and the pool drops
+   * it at its next borrow or eviction. (The pool's own invalidation would open a replacement right
+   * away, on the scanning thread, even when the endpoint is down.)
+   */
   private void giveBack(ClamdSession session, boolean reusable) {
-    if (reusable) {
-      pool.returnObject(session);
-      return;
-    }
-    try {
-      pool.invalidateObject(session);
-    } catch (Exception e) {
+    if (!reusable) {
       session.close();
     }
+    pool.returnObject(session);
   }
 
   /** A new session outside the pool (for the retry after a broken one); closed when it ends. */

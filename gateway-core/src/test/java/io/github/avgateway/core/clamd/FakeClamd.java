@@ -1,5 +1,6 @@
 package io.github.avgateway.core.clamd;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -39,25 +40,78 @@ final class FakeClamd implements AutoCloseable {
         }
       };
 
-  /** Waits for {@code zIDSESSION} and the start of an INSTREAM, answers {@code reply}, closes. */
-  static Behavior answersEarly(String reply) {
+  /**
+   * Answers VERSION and PING like clamd, then never reads again once an INSTREAM starts: the
+   * client's writes stall when the socket buffers are full.
+   */
+  static final Behavior VERSION_THEN_DEAF =
+      onInstream((in, out, id, closed) -> DEAF.serve(in, out, closed));
+
+  /** What to do when an INSTREAM with session id {@code id} starts; the connection closes after. */
+  @FunctionalInterface
+  interface InstreamAction {
+    void run(InputStream in, OutputStream out, int id, CountDownLatch closed) throws IOException;
+  }
+
+  /** Plays clamd's session protocol for VERSION, PING and END, and {@code action} for INSTREAM. */
+  static Behavior onInstream(InstreamAction action) {
     return (in, out, closed) -> {
-      in.readNBytes("zIDSESSION\0zINSTREAM\0".length() + 4);
-      out.write((reply + "\0").getBytes(StandardCharsets.US_ASCII));
-      out.flush();
+      if (!readCommand(in).equals("zIDSESSION")) {
+        return;
+      }
+      for (int id = 1; ; id++) {
+        String command = readCommand(in);
+        switch (command) {
+          case "zVERSION" -> send(out, id + ": ClamAV 1.4.6");
+          case "zPING" -> send(out, id + ": PONG");
+          case "zINSTREAM" -> {
+            action.run(in, out, id, closed);
+            return;
+          }
+          default -> {
+            return;
+          }
+        }
+      }
     };
   }
 
-  /** Reads one whole INSTREAM, then sends {@code wire} as is and closes. */
-  static Behavior answersAfterStream(String wire) {
-    return (in, out, closed) -> {
-      in.readNBytes("zIDSESSION\0zINSTREAM\0".length());
+  /** Answers an INSTREAM at once, before its payload was read, then closes. */
+  static Behavior answersEarly(String replyTemplate) {
+    return onInstream((in, out, id, closed) -> send(out, fill(replyTemplate, id)));
+  }
+
+  /**
+   * Reads one whole INSTREAM, then sends {@code wireTemplate} as is ({@code {id}} and {@code
+   * {next}} become the command's id and the one after) and closes.
+   */
+  static Behavior answersAfterStream(String wireTemplate) {
+    return onInstream((in, out, id, closed) -> {
       for (int length = readLength(in); length > 0; length = readLength(in)) {
         in.readNBytes(length);
       }
-      out.write(wire.getBytes(StandardCharsets.US_ASCII));
+      out.write(fill(wireTemplate, id).getBytes(StandardCharsets.US_ASCII));
       out.flush();
-    };
+    });
+  }
+
+  private static String fill(String template, int id) {
+    return template
+        .replace("{id}", Integer.toString(id))
+        .replace("{next}", Integer.toString(id + 1));
+  }
+
+  private static void send(OutputStream out, String reply) throws IOException {
+    out.write((reply + "\0").getBytes(StandardCharsets.US_ASCII));
+    out.flush();
+  }
+
+  private static String readCommand(InputStream in) throws IOException {
+    StringBuilder command = new StringBuilder();
+    for (int b = in.read(); b > 0; b = in.read()) {
+      command.append((char) b);
+    }
+    return command.toString();
   }
 
   private static int readLength(InputStream in) throws IOException {
@@ -72,6 +126,7 @@ final class FakeClamd implements AutoCloseable {
   private final Behavior behavior;
   private final AtomicInteger connections = new AtomicInteger();
   private final AtomicLong bytes = new AtomicLong();
+  private final ByteArrayOutputStream received = new ByteArrayOutputStream();
   private final List<Socket> sockets = new CopyOnWriteArrayList<>();
   private final CountDownLatch closed = new CountDownLatch(1);
 
@@ -99,6 +154,20 @@ final class FakeClamd implements AutoCloseable {
     return bytes.get();
   }
 
+  /** The first bytes received on all connections (up to 1 MiB), as ASCII. */
+  String received() {
+    synchronized (received) {
+      return received.toString(StandardCharsets.ISO_8859_1);
+    }
+  }
+
+  private void record(byte[] buffer, int offset, int length) {
+    bytes.addAndGet(length);
+    synchronized (received) {
+      received.write(buffer, offset, Math.min(length, Math.max(0, (1 << 20) - received.size())));
+    }
+  }
+
   private void acceptLoop() {
     while (!server.isClosed()) {
       try {
@@ -119,14 +188,18 @@ final class FakeClamd implements AutoCloseable {
             @Override
             public int read() throws IOException {
               int b = super.read();
-              bytes.addAndGet(b < 0 ? 0 : 1);
+              if (b >= 0) {
+                record(new byte[] {(byte) b}, 0, 1);
+              }
               return b;
             }
 
             @Override
             public int read(byte[] buffer, int offset, int length) throws IOException {
               int n = super.read(buffer, offset, length);
-              bytes.addAndGet(Math.max(n, 0));
+              if (n > 0) {
+                record(buffer, offset, n);
+              }
               return n;
             }
           };
