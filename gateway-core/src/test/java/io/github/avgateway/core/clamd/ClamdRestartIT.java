@@ -24,15 +24,7 @@ class ClamdRestartIT {
       assertThat(scanner.scan(ScanContent.of(clean)).verdict()).isEqualTo(Verdict.CLEAN);
 
       clamd.stop();
-      for (int i = 0; i < 20; i++) {
-        ScanReport report =
-            i % 2 == 0
-                ? scanner.scan(new ByteArrayInputStream(clean), clean.length)
-                : scanner.scan(ScanContent.of(clean));
-        assertThat(report.verdict()).as(report.toString()).isEqualTo(Verdict.ERROR);
-        assertThat(report.reason()).isEqualTo(Reason.SCAN_FAILED);
-        assertThat(report.detail()).contains(clamd.endpoint().toString());
-      }
+      assertEveryScanIsAnError(scanner, clean, clamd.endpoint());
       assertThat(scanner.availability())
           .isInstanceOfSatisfying(
               Availability.Down.class,
@@ -49,6 +41,19 @@ class ClamdRestartIT {
       assertThat(scanner.availability()).isEqualTo(Availability.up());
       assertThat(scanner.scan(ScanContent.of(SelfTestProbes.eicar())).verdict())
           .isEqualTo(Verdict.INFECTED);
+    }
+  }
+
+  private static void assertEveryScanIsAnError(
+      ClamdScanner scanner, byte[] clean, ClamdEndpoint endpoint) {
+    for (int i = 0; i < 20; i++) {
+      ScanReport report =
+          i % 2 == 0
+              ? scanner.scan(new ByteArrayInputStream(clean), clean.length)
+              : scanner.scan(ScanContent.of(clean));
+      assertThat(report.verdict()).as(report.toString()).isEqualTo(Verdict.ERROR);
+      assertThat(report.reason()).isEqualTo(Reason.SCAN_FAILED);
+      assertThat(report.detail()).contains(endpoint.toString());
     }
   }
 
