@@ -33,7 +33,8 @@ final class EmbeddedSolr {
     return new SolrHistoryStore(server, coreName, container::shutdown);
   }
 
-  private static void prepareHome(Path solrHome, String coreName) {
+  /** Lays out a solr home with the history configset and one core using it; keeps existing data. */
+  static void prepareHome(Path solrHome, String coreName) {
     try {
       Files.createDirectories(solrHome);
       Path solrXml = solrHome.resolve("solr.xml");
