@@ -105,7 +105,17 @@ public record SolrHistoryProperties(
       @DefaultValue("") String zkChroot,
       @DefaultValue("") List<String> solrUrls,
       @DefaultValue("1") @Min(1) int shards,
-      @DefaultValue("1") @Min(1) int replicas) {}
+      @DefaultValue("1") @Min(1) int replicas) {
+
+    public Cloud {
+      zkHosts = nonBlank(zkHosts);
+      solrUrls = nonBlank(solrUrls);
+    }
+
+    private static List<String> nonBlank(List<String> values) {
+      return values == null ? List.of() : values.stream().filter(v -> !v.isBlank()).toList();
+    }
+  }
 
   /**
    * @param size most documents per update request

@@ -31,7 +31,7 @@ final class SolrStoreFactory {
 
   private static SolrHistoryStore cloud(SolrHistoryProperties properties) {
     SolrHistoryProperties.Cloud cloud = properties.cloud();
-    List<String> zkHosts = cloud.zkHosts().stream().filter(h -> !h.isBlank()).toList();
+    List<String> zkHosts = cloud.zkHosts();
     CloudHttp2SolrClient.Builder builder =
         zkHosts.isEmpty()
             ? new CloudHttp2SolrClient.Builder(cloud.solrUrls())
