@@ -77,6 +77,13 @@ final class BatchWriter {
     }
   }
 
+  /**
+   * Marks writes down because documents expired in the queue; the next accepted batch clears it.
+   */
+  void tooSlow(String why) {
+    gate.writesFailed(why);
+  }
+
   boolean isDown() {
     return gate.writes() instanceof Availability.Down;
   }

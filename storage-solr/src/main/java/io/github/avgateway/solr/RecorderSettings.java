@@ -41,7 +41,7 @@ public record RecorderSettings(
     return new RecorderSettings(
         500,
         Duration.ofMillis(2),
-        20_000,
+        5_000,
         2,
         Duration.ofSeconds(1),
         Duration.ofSeconds(10),

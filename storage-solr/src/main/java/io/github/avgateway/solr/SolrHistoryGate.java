@@ -4,11 +4,12 @@ import io.github.avgateway.core.port.Availability;
 import io.github.avgateway.core.port.IntakeGate;
 
 /**
- * The history store's intake signal. {@link Availability.Down} while Solr refuses or fails writes
- * (set by the recorder after a failed batch, cleared by the next accepted batch or write probe) or
- * while retention is behind (documents older than the retention age remain after a purge ran out of
- * its time budget, or the purge failed). Front-ends stop taking requests while it is down, so the
- * index never grows faster than it is purged and no request waits on a store that cannot accept it.
+ * The history store's intake signal. {@link Availability.Down} while Solr refuses or fails writes,
+ * or is so slow that queued documents expire (set by the recorder, cleared by the next accepted
+ * batch or write probe), or while retention is behind (documents older than the retention age
+ * remain after a purge ran out of its time budget, or the purge failed). Front-ends stop taking
+ * requests while it is down, so the index never grows faster than it is purged and no request waits
+ * on a store that cannot accept it.
  */
 public final class SolrHistoryGate implements IntakeGate {
 

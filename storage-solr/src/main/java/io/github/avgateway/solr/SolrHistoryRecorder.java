@@ -148,16 +148,18 @@ public final class SolrHistoryRecorder implements HistoryRecorder, AutoCloseable
   private List<PendingRecord> failExpired(List<PendingRecord> batch) {
     long oldestAllowed = System.nanoTime() - settings.requestTimeout().toNanos();
     List<PendingRecord> live = new ArrayList<>(batch.size());
+    SolrHistoryException expired = null;
     for (PendingRecord pending : batch) {
-      if (pending.enqueuedNanos() - oldestAllowed < 0) {
-        pending
-            .accepted()
-            .completeExceptionally(
-                new SolrHistoryException(
-                    "not sent within " + settings.requestTimeout() + ": Solr is too slow or down"));
-      } else {
+      if (pending.enqueuedNanos() - oldestAllowed >= 0) {
         live.add(pending);
+        continue;
       }
+      if (expired == null) {
+        String why = "documents waited longer than " + settings.requestTimeout() + " to be sent";
+        writer.tooSlow(why);
+        expired = new SolrHistoryException(why + ": Solr is too slow or down");
+      }
+      pending.accepted().completeExceptionally(expired);
     }
     return live;
   }

@@ -127,7 +127,7 @@ public record SolrHistoryProperties(
   public record Batch(
       @DefaultValue("500") @Min(1) int size,
       @DefaultValue("2ms") @NotNull Duration maxDelay,
-      @DefaultValue("20000") @Min(1) int queueCapacity,
+      @DefaultValue("5000") @Min(1) int queueCapacity,
       @DefaultValue("2") @Min(1) int concurrency,
       @DefaultValue("1s") @NotNull Duration probeInterval) {}
 

@@ -29,7 +29,7 @@ class SolrHistoryPropertiesTest {
     assertThat(properties.commitWithin()).isEqualTo(Duration.ofSeconds(1));
     assertThat(properties.requestTimeout()).isEqualTo(Duration.ofSeconds(10));
     assertThat(properties.batch().size()).isEqualTo(500);
-    assertThat(properties.batch().queueCapacity()).isEqualTo(20_000);
+    assertThat(properties.batch().queueCapacity()).isEqualTo(5_000);
     assertThat(properties.retention().enabled()).isTrue();
     assertThat(properties.retention().maxAge()).isEqualTo(Duration.ofDays(30));
     assertThat(properties.hasCredentials()).isFalse();
