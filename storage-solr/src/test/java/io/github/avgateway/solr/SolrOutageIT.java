@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.port.Availability;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,15 +15,16 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.solr.client.solrj.SolrQuery;
+import org.apache.solr.client.solrj.impl.Http2SolrClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Solr stopped under a recording gateway: every pending future fails within a bound, nothing is
- * reported accepted, the intake gate goes down with a reason; Solr started again: the gate comes
- * back up by itself and recording resumes.
+ * Solr stopped (connections refused) or hung (a proxy that stops forwarding) under a recording
+ * gateway: every pending future fails within a bound, nothing is reported accepted, the intake gate
+ * goes down with a reason; Solr back: the gate comes back up by itself and recording resumes.
  */
 class SolrOutageIT {
 
@@ -42,16 +44,18 @@ class SolrOutageIT {
     solr = StandaloneSolr.start(dir.resolve("solr-home"));
     store = solr.store(REQUEST_TIMEOUT);
     gate = new SolrHistoryGate();
-    RecorderSettings settings =
-        new RecorderSettings(
-            100,
-            Duration.ofMillis(2),
-            1_000,
-            2,
-            Duration.ofSeconds(1),
-            REQUEST_TIMEOUT,
-            Duration.ofMillis(200));
-    recorder = new SolrHistoryRecorder(store.client(), store.collection(), settings, gate);
+    recorder = new SolrHistoryRecorder(store.client(), store.collection(), settings(), gate);
+  }
+
+  private static RecorderSettings settings() {
+    return new RecorderSettings(
+        100,
+        Duration.ofMillis(2),
+        1_000,
+        2,
+        Duration.ofSeconds(1),
+        REQUEST_TIMEOUT,
+        Duration.ofMillis(200));
   }
 
   @AfterEach
@@ -83,6 +87,40 @@ class SolrOutageIT {
     recordAll("after", 200).get(30, TimeUnit.SECONDS);
     await().atMost(Duration.ofSeconds(30)).until(() -> count("gateway:after") == 200);
     assertThat(count("gateway:before")).isEqualTo(200);
+  }
+
+  @Test
+  void solrHungFailsFuturesWithinTwiceTheRequestTimeoutAndRecordingResumesWhenItAnswers()
+      throws Exception {
+    int solrPort = URI.create(solr.baseUrl()).getPort();
+    try (TcpProxy proxy = new TcpProxy(solrPort);
+        SolrHistoryStore viaProxy =
+            SolrHistoryStore.of(
+                new Http2SolrClient.Builder(
+                        solr.baseUrl().replace(":" + solrPort, ":" + proxy.port()))
+                    .withConnectionTimeout(1, TimeUnit.SECONDS)
+                    .withRequestTimeout(REQUEST_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                    .build(),
+                StandaloneSolr.CORE)) {
+      recorder.close();
+      recorder =
+          new SolrHistoryRecorder(viaProxy.client(), viaProxy.collection(), settings(), gate);
+      recordAll("proxied", 100).get(30, TimeUnit.SECONDS);
+
+      proxy.freeze();
+      long frozen = System.nanoTime();
+      List<CompletableFuture<Void>> during = record("hung", 500);
+      await().atMost(SETTLE_BOUND).until(() -> during.stream().allMatch(CompletableFuture::isDone));
+      assertThat(Duration.ofNanos(System.nanoTime() - frozen)).isLessThan(SETTLE_BOUND);
+      assertThat(during).allMatch(CompletableFuture::isCompletedExceptionally);
+      assertThat(gate.intake()).isInstanceOf(Availability.Down.class);
+
+      proxy.thaw();
+      await().atMost(Duration.ofSeconds(20)).until(() -> gate.intake().equals(Availability.up()));
+      recordAll("thawed", 100).get(30, TimeUnit.SECONDS);
+      await().atMost(Duration.ofSeconds(30)).until(() -> count("gateway:thawed") == 100);
+      assertThat(count("gateway:hung")).isZero();
+    }
   }
 
   private List<CompletableFuture<Void>> record(String gateway, int n) {

@@ -39,7 +39,7 @@ public final class SolrHistoryBenchmark {
       Ingest ingest = new Ingest(store);
       print("| mode | threads | batch size | in flight | documents | seconds | docs/s |");
       print("|---|---|---|---|---|---|---|");
-      ingest.batched("warm-up", 20_000, 4, RecorderSettings.defaults());
+      ingest.batched("warm-up", 20_000, 4, settings(500, 2));
       ingest.oneByOne(oneByOne, 4);
       ingest.batched("batched", batched, 4, settings(100, 2));
       ingest.batched("batched", batched, 4, settings(500, 2));
@@ -53,6 +53,10 @@ public final class SolrHistoryBenchmark {
     }
   }
 
+  /**
+   * The recorder's defaults with another batch size and concurrency, and a 60 s request timeout so
+   * that a run on a busy machine measures slowness instead of aborting on expired documents.
+   */
   static RecorderSettings settings(int batchSize, int concurrency) {
     RecorderSettings d = RecorderSettings.defaults();
     return new RecorderSettings(
@@ -61,7 +65,7 @@ public final class SolrHistoryBenchmark {
         d.queueCapacity(),
         concurrency,
         d.commitWithin(),
-        d.requestTimeout(),
+        Duration.ofSeconds(60),
         d.probeInterval());
   }
 
