@@ -41,7 +41,12 @@ public final class IntakeWatcher implements SmartLifecycle {
     executor =
         Executors.newSingleThreadScheduledExecutor(
             r -> Thread.ofPlatform().daemon().name("avgateway-amqp-intake").unstarted(r));
-    container.start();
+    // Consumers start only once intake is open, so that no request is taken just to be requeued.
+    if (gate.intake() instanceof Availability.Down down) {
+      pause(down.why());
+    } else {
+      container.start();
+    }
     long millis = Math.max(1, interval.toMillis());
     executor.scheduleWithFixedDelay(this::check, millis, millis, TimeUnit.MILLISECONDS);
   }
@@ -95,7 +100,9 @@ public final class IntakeWatcher implements SmartLifecycle {
     if (!paused) {
       paused = true;
       log.warn("pausing AMQP intake: {}", why);
-      container.stop();
+      if (container.isRunning()) {
+        container.stop();
+      }
     }
   }
 

@@ -9,11 +9,14 @@ import io.github.avgateway.amqp.ReplyDestinationPolicy;
 import io.github.avgateway.amqp.RequestTriage;
 import io.github.avgateway.amqp.ScanBatchListener;
 import io.github.avgateway.amqp.config.AmqpGatewayProperties.QueueType;
+import io.github.avgateway.core.clamd.ClamdReadiness;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.port.HistoryRecorder;
 import io.github.avgateway.core.port.IntakeGate;
 import io.github.avgateway.core.port.VirusScanner;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import org.springframework.amqp.core.AcknowledgeMode;
 import org.springframework.amqp.core.Declarables;
@@ -92,13 +95,14 @@ public class AmqpGatewayAutoConfiguration {
       AmqpReplyPublisher publisher,
       HistoryRecorder history,
       ObjectProvider<IntakeGate> gates,
+      ObjectProvider<ClamdReadiness> clamd,
       AmqpGatewayProperties props) {
     return new ScanBatchListener(
         triage,
         pipelines.getIfAvailable(() -> FallbackPipeline.create(scanner.getObject(), environment)),
         publisher,
         history,
-        IntakeGates.allOf(gates.orderedStream().toList()),
+        intakeGate(gates, clamd),
         props.confirmTimeout(),
         props.historyTimeout());
   }
@@ -130,13 +134,22 @@ public class AmqpGatewayAutoConfiguration {
       SimpleMessageListenerContainer container,
       ScanBatchListener listener,
       ObjectProvider<IntakeGate> gates,
+      ObjectProvider<ClamdReadiness> clamd,
       AmqpGatewayProperties props) {
     IntakeWatcher watcher =
-        new IntakeWatcher(
-            IntakeGates.allOf(gates.orderedStream().toList()),
-            container,
-            props.intakeCheckInterval());
+        new IntakeWatcher(intakeGate(gates, clamd), container, props.intakeCheckInterval());
     listener.onIntakeTrouble(watcher::checkSoon);
     return watcher;
+  }
+
+  /**
+   * Intake is open while every {@link IntakeGate} bean (e.g. Solr's) is up and clamd's readiness
+   * (self-test passed, an endpoint up) is up.
+   */
+  private static IntakeGate intakeGate(
+      ObjectProvider<IntakeGate> gates, ObjectProvider<ClamdReadiness> clamd) {
+    List<IntakeGate> all = new ArrayList<>(gates.orderedStream().toList());
+    clamd.orderedStream().forEach(readiness -> all.add(readiness::availability));
+    return IntakeGates.allOf(all);
   }
 }
