@@ -18,6 +18,8 @@ public class GatewayAmqpApplication {
 
   public static void main(String[] args) {
     if (args.length > 0 && "scan".equals(args[0])) {
+      // Set before the first logger exists: the command line prints verdicts, not broker chatter.
+      System.setProperty("logback.configurationFile", "avgateway-cli-logback.xml");
       System.exit(ScanCli.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
     }
     SpringApplication.run(GatewayAmqpApplication.class, args);

@@ -54,7 +54,6 @@ class AmqpGatewayIT extends GatewayItSupport {
     registry.add("avgateway.amqp.delivery-limit", () -> DELIVERY_LIMIT);
   }
 
-  @Autowired IntakeWatcher watcher;
   @Autowired SimpleMessageListenerContainer container;
 
   @Override

@@ -30,6 +30,7 @@ import org.springframework.amqp.rabbit.core.RabbitAdmin;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -39,6 +40,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * nothing left in the queue: lost = 0 (a request may be answered twice, with the same verdict).
  */
 @SpringBootTest(classes = TestGateway.class)
+@DirtiesContext
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ConnectionLossIT {
 
@@ -69,6 +71,7 @@ class ConnectionLossIT {
 
   @Autowired FakeScanner scanner;
   @Autowired InMemoryHistory history;
+  @Autowired IntakeWatcher watcher;
 
   private CachingConnectionFactory direct;
   private RabbitAdmin admin;
@@ -84,6 +87,7 @@ class ConnectionLossIT {
 
   @AfterAll
   void cleanUp() throws Exception {
+    watcher.stop();
     admin.deleteQueue(REPLIES);
     admin.deleteQueue(REQUESTS);
     admin.deleteQueue(DLQ);

@@ -1,6 +1,7 @@
 package io.github.avgateway.amqp.contract;
 
 import io.github.avgateway.amqp.GatewayAmqpApplication;
+import io.github.avgateway.amqp.IntakeWatcher;
 import io.github.avgateway.amqp.testing.RabbitIt;
 import io.github.avgateway.core.contract.AbstractTransportContractTests;
 import io.github.avgateway.core.contract.TransportDriver;
@@ -10,6 +11,7 @@ import org.springframework.amqp.core.AmqpAdmin;
 import org.springframework.amqp.rabbit.connection.CachingConnectionFactory;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -19,6 +21,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * (embedded, in a fresh directory under {@code target/}).
  */
 @SpringBootTest(classes = GatewayAmqpApplication.class)
+@DirtiesContext
 class AmqpTransportContractIT extends AbstractTransportContractTests {
 
   private static final String SUFFIX = RabbitIt.uniqueSuffix();
@@ -41,6 +44,7 @@ class AmqpTransportContractIT extends AbstractTransportContractTests {
 
   @Autowired HistoryQueries queries;
   @Autowired AmqpAdmin admin;
+  @Autowired IntakeWatcher watcher;
   private CachingConnectionFactory connectionFactory;
 
   @Override
@@ -52,6 +56,8 @@ class AmqpTransportContractIT extends AbstractTransportContractTests {
 
   @AfterAll
   void deleteTopology() {
+    // Stop consuming first: a running container would declare a deleted queue again.
+    watcher.stop();
     admin.deleteQueue(REQUESTS);
     admin.deleteQueue(DLQ);
     admin.deleteExchange(DLX);

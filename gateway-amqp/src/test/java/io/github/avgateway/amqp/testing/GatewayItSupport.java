@@ -3,6 +3,7 @@ package io.github.avgateway.amqp.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.github.avgateway.amqp.IntakeWatcher;
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.MessageInfo;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +19,7 @@ import org.springframework.amqp.core.Queue;
 import org.springframework.amqp.rabbit.connection.CachingConnectionFactory;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
@@ -26,6 +28,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
  * replies and dead-letters, and clean-up of everything declared.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@DirtiesContext
 public abstract class GatewayItSupport {
 
   protected static final Duration WAIT = Duration.ofSeconds(30);
@@ -34,6 +37,7 @@ public abstract class GatewayItSupport {
   @Autowired protected FakeScanner scanner;
   @Autowired protected SwitchableGate gate;
   @Autowired protected AmqpAdmin admin;
+  @Autowired protected IntakeWatcher watcher;
 
   protected CachingConnectionFactory testConnection;
   protected RabbitTemplate rabbit;
@@ -78,6 +82,8 @@ public abstract class GatewayItSupport {
 
   @AfterAll
   void cleanUp() {
+    // Stop consuming first: a running container would declare a deleted queue again.
+    watcher.stop();
     admin.deleteQueue(names().replies());
     admin.deleteQueue(names().requests());
     admin.deleteQueue(names().dlq());
