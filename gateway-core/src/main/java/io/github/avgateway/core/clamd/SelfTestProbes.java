@@ -14,7 +14,7 @@ import java.util.zip.ZipOutputStream;
  */
 public final class SelfTestProbes {
 
-  /** One more level than clamd's default and the project's MaxRecursion of 16 allows. */
+  /** Deeper than clamd's default and the project's MaxRecursion of 17 allows. */
   public static final int NESTING_DEPTH = 20;
 
   private SelfTestProbes() {}
