@@ -9,10 +9,7 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import io.github.avgateway.amqp.testing.SwitchableGate;
-import io.github.avgateway.core.port.Availability;
-import io.github.avgateway.core.port.IntakeGate;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -51,15 +48,6 @@ class IntakeWatcherTest {
     await().atMost(Duration.ofSeconds(5)).until(() -> !running.get() && watcher.paused());
     gate.up();
     await().atMost(Duration.ofSeconds(5)).until(() -> running.get() && !watcher.paused());
-  }
-
-  @Test
-  void combinedGatesAreDownWhenAnyIsDownWithItsReason() {
-    IntakeGate up = Availability::up;
-    IntakeGate down = () -> Availability.down("history behind");
-    assertThat(IntakeGates.allOf(List.of()).intake()).isInstanceOf(Availability.Up.class);
-    assertThat(IntakeGates.allOf(List.of(up, down)).intake())
-        .isEqualTo(Availability.down("history behind"));
   }
 
   private static MessageListenerContainer fakeContainer(AtomicBoolean running) {

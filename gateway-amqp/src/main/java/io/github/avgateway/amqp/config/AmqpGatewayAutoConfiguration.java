@@ -3,20 +3,17 @@ package io.github.avgateway.amqp.config;
 import io.github.avgateway.amqp.AmqpReplyPublisher;
 import io.github.avgateway.amqp.AmqpRequestMapper;
 import io.github.avgateway.amqp.AmqpTopology;
-import io.github.avgateway.amqp.IntakeGates;
 import io.github.avgateway.amqp.IntakeWatcher;
 import io.github.avgateway.amqp.ReplyDestinationPolicy;
 import io.github.avgateway.amqp.RequestTriage;
 import io.github.avgateway.amqp.ScanBatchListener;
 import io.github.avgateway.amqp.config.AmqpGatewayProperties.QueueType;
-import io.github.avgateway.core.clamd.ClamdReadiness;
+import io.github.avgateway.core.config.PipelineAutoConfiguration;
+import io.github.avgateway.core.pipeline.IntakeGates;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.port.HistoryRecorder;
 import io.github.avgateway.core.port.IntakeGate;
-import io.github.avgateway.core.port.VirusScanner;
 import java.time.Clock;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 import org.springframework.amqp.core.AcknowledgeMode;
 import org.springframework.amqp.core.Declarables;
@@ -29,7 +26,6 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
-import org.springframework.core.env.Environment;
 
 /**
  * Wires the AMQP front-end: topology, a confirming reply publisher, the batch listener and its
@@ -38,7 +34,7 @@ import org.springframework.core.env.Environment;
  * connection is Spring Boot's ({@code spring.rabbitmq.*}), with publisher confirms (correlated) and
  * returns switched on, since acknowledgement depends on them.
  */
-@AutoConfiguration(after = RabbitAutoConfiguration.class)
+@AutoConfiguration(after = {RabbitAutoConfiguration.class, PipelineAutoConfiguration.class})
 @EnableConfigurationProperties(AmqpGatewayProperties.class)
 @ConditionalOnProperty(
     prefix = "avgateway.amqp",
@@ -89,20 +85,17 @@ public class AmqpGatewayAutoConfiguration {
   @Bean
   ScanBatchListener avgatewayAmqpListener(
       RequestTriage triage,
-      ObjectProvider<ScanPipeline> pipelines,
-      ObjectProvider<VirusScanner> scanner,
-      Environment environment,
+      ScanPipeline pipeline,
       AmqpReplyPublisher publisher,
       HistoryRecorder history,
-      ObjectProvider<IntakeGate> gates,
-      ObjectProvider<ClamdReadiness> clamd,
+      IntakeGates intake,
       AmqpGatewayProperties props) {
     return new ScanBatchListener(
         triage,
-        pipelines.getIfAvailable(() -> FallbackPipeline.create(scanner.getObject(), environment)),
+        pipeline,
         publisher,
         history,
-        intakeGate(gates, clamd),
+        intake::intake,
         props.confirmTimeout(),
         props.historyTimeout());
   }
@@ -133,23 +126,20 @@ public class AmqpGatewayAutoConfiguration {
   IntakeWatcher avgatewayAmqpIntakeWatcher(
       SimpleMessageListenerContainer container,
       ScanBatchListener listener,
-      ObjectProvider<IntakeGate> gates,
-      ObjectProvider<ClamdReadiness> clamd,
+      IntakeGates intake,
       AmqpGatewayProperties props) {
     IntakeWatcher watcher =
-        new IntakeWatcher(intakeGate(gates, clamd), container, props.intakeCheckInterval());
+        new IntakeWatcher(intake::intake, container, props.intakeCheckInterval());
     listener.onIntakeTrouble(watcher::checkSoon);
     return watcher;
   }
 
   /**
-   * Intake is open while every {@link IntakeGate} bean (e.g. Solr's) is up and clamd's readiness
-   * (self-test passed, an endpoint up) is up.
+   * Intake is open while every {@link IntakeGate} bean is up: clamd's readiness (self-test passed,
+   * an endpoint up) and the history store's.
    */
-  private static IntakeGate intakeGate(
-      ObjectProvider<IntakeGate> gates, ObjectProvider<ClamdReadiness> clamd) {
-    List<IntakeGate> all = new ArrayList<>(gates.orderedStream().toList());
-    clamd.orderedStream().forEach(readiness -> all.add(readiness::availability));
-    return IntakeGates.allOf(all);
+  @Bean
+  IntakeGates avgatewayAmqpIntake(ObjectProvider<IntakeGate> gates) {
+    return new IntakeGates("AMQP", gates.orderedStream().toList());
   }
 }

@@ -1,6 +1,7 @@
 package io.github.avgateway.core.clamd;
 
 import io.github.avgateway.core.port.Availability;
+import io.github.avgateway.core.port.IntakeGate;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Executors;
@@ -16,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * fails because of it); it runs again every {@code retestInterval} after a pass, and every {@code
  * retryInterval} after a failure, so a clamd that comes up late or is fixed is noticed.
  */
-public final class ClamdReadiness implements AutoCloseable {
+public final class ClamdReadiness implements IntakeGate, AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(ClamdReadiness.class);
 
@@ -71,6 +72,12 @@ public final class ClamdReadiness implements AutoCloseable {
     }
     lastSelfTest = result;
     schedule(result instanceof Availability.Up ? retestInterval : retryInterval);
+  }
+
+  /** Intake is open exactly while clamd is ready: front-ends pause while it is not. */
+  @Override
+  public Availability intake() {
+    return availability();
   }
 
   /** The last self-test's result when it failed, else the endpoints' availability. */
