@@ -47,8 +47,9 @@ public final class SolrHistoryBenchmark {
       ingest.oneByOne(oneByOne, 4);
       ingest.batched("batched", batched, 4, settings(100, 2));
       ingest.batched("batched", batched, 4, settings(500, 2));
-      ingest.batched("batched", batched, 4, settings(1000, 4));
+      ingest.batched("batched (defaults)", batched, 4, settings(1000, 4));
       ingest.batched("batched", batched, 16, settings(500, 2));
+      ingest.batched("batched (defaults)", batched, 16, settings(1000, 4));
       new Visibility(store).measure(30);
     }
     print(
