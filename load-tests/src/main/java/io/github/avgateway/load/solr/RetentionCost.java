@@ -101,6 +101,20 @@ final class RetentionCost {
             cpuMicrosPerDoc));
   }
 
+  /** A retention of 30 days whose clock stands 30 days after {@code cutoff}. */
+  private SolrRetention retentionWithCutoff(Instant cutoff) {
+    RetentionSettings settings =
+        new RetentionSettings(
+            DAY.multipliedBy(30), Duration.ofHours(1), Duration.ofMinutes(5), DAY);
+    return new SolrRetention(
+        store.client(),
+        store.collection(),
+        settings,
+        Duration.ofSeconds(1),
+        new SolrHistoryGate(),
+        Clock.fixed(cutoff.plus(DAY.multipliedBy(30)), ZoneOffset.UTC));
+  }
+
   /** Waits until {@code q} counts {@code expected}, or (expected -1) until the count is stable. */
   private void awaitCount(String q, long expected) throws Exception {
     long last = -2;

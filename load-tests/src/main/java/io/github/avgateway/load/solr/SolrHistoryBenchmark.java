@@ -36,7 +36,18 @@ public final class SolrHistoryBenchmark {
                 Runtime.getRuntime().maxMemory() >> 20,
                 Runtime.version(),
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()));
-    try (StandaloneSolr solr = StandaloneSolr.start(dir.resolve("ingest"));
+    ingest(dir.resolve("ingest"), batched, oneByOne);
+    print(
+        "load average after ingest: %.2f"
+            .formatted(ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()));
+    try (StandaloneSolr solr = StandaloneSolr.start(dir.resolve("retention"));
+        SolrHistoryStore store = solr.store(Duration.ofMinutes(5))) {
+      new RetentionCost(store).measure(small, large);
+    }
+  }
+
+  private static void ingest(Path home, int batched, int oneByOne) throws Exception {
+    try (StandaloneSolr solr = StandaloneSolr.start(home);
         SolrHistoryStore store = solr.store(Duration.ofSeconds(30))) {
       Ingest ingest = new Ingest(store);
       print(
@@ -51,13 +62,6 @@ public final class SolrHistoryBenchmark {
       ingest.batched("batched", batched, 16, settings(500, 2));
       ingest.batched("batched (defaults)", batched, 16, settings(1000, 4));
       new Visibility(store).measure(30);
-    }
-    print(
-        "load average after ingest: %.2f"
-            .formatted(ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()));
-    try (StandaloneSolr solr = StandaloneSolr.start(dir.resolve("retention"));
-        SolrHistoryStore store = solr.store(Duration.ofMinutes(5))) {
-      new RetentionCost(store).measure(small, large);
     }
   }
 
