@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.apache.solr.client.solrj.SolrServerException;
 import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
 import org.apache.solr.core.CoreContainer;
 
@@ -30,7 +31,21 @@ final class EmbeddedSolr {
           failures.values().iterator().next().exception);
     }
     EmbeddedSolrServer server = new EmbeddedSolrServer(container, coreName);
-    return new SolrHistoryStore(server, coreName, container::shutdown);
+    return new SolrHistoryStore(server, coreName, () -> shutdown(server, container, coreName));
+  }
+
+  /**
+   * One soft commit at shutdown, so that no {@code commitWithin} is still pending when the core
+   * closes (Solr would log a failed auto commit), then the container stops and commits on close.
+   */
+  private static void shutdown(EmbeddedSolrServer server, CoreContainer container, String core) {
+    try {
+      server.commit(core, true, true, true);
+    } catch (SolrServerException | IOException | RuntimeException e) {
+      // the container's own close commits too; nothing is lost
+    } finally {
+      container.shutdown();
+    }
   }
 
   /** Lays out a solr home with the history configset and one core using it; keeps existing data. */

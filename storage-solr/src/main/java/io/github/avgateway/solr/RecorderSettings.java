@@ -39,10 +39,10 @@ public record RecorderSettings(
   /** Defaults that suit the gateway on a small machine. */
   public static RecorderSettings defaults() {
     return new RecorderSettings(
-        500,
+        1_000,
         Duration.ofMillis(2),
         5_000,
-        2,
+        4,
         Duration.ofSeconds(1),
         Duration.ofSeconds(10),
         Duration.ofSeconds(1));

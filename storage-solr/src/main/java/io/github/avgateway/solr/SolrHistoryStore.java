@@ -71,11 +71,13 @@ public final class SolrHistoryStore implements AutoCloseable {
   @Override
   public void close() {
     try {
-      client.close();
-    } catch (IOException e) {
-      throw new SolrHistoryException("closing the Solr client failed", e);
-    } finally {
       shutdown.run();
+    } finally {
+      try {
+        client.close();
+      } catch (IOException e) {
+        throw new SolrHistoryException("closing the Solr client failed", e);
+      }
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.github.avgateway.solr;
 
+import io.github.avgateway.core.port.TimeRange;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -107,7 +108,10 @@ public final class SolrRetention implements AutoCloseable {
               reached.isBefore(cutoff));
       if (run.behind()) {
         gate.retentionBehind(
-            "documents received before " + cutoff + " remain after a purge of " + budget());
+            "documents received before "
+                + cutoff
+                + " remain after a purge of "
+                + settings.budget());
       } else {
         gate.retentionCaughtUp();
       }
@@ -116,10 +120,6 @@ public final class SolrRetention implements AutoCloseable {
       gate.retentionBehind("the purge failed: " + e.getMessage());
       throw e;
     }
-  }
-
-  private String budget() {
-    return settings.budget().toString();
   }
 
   /**
@@ -137,12 +137,7 @@ public final class SolrRetention implements AutoCloseable {
       String query =
           first
               ? SolrSyntax.before(HistoryFields.RECEIVED_AT, sliceEnd)
-              : HistoryFields.RECEIVED_AT
-                  + ":["
-                  + SolrSyntax.date(sliceStart)
-                  + " TO "
-                  + SolrSyntax.date(sliceEnd)
-                  + "}";
+              : SolrSyntax.range(HistoryFields.RECEIVED_AT, new TimeRange(sliceStart, sliceEnd));
       UpdateRequest delete = new UpdateRequest();
       delete.deleteByQuery(query);
       delete.setCommitWithin(Math.toIntExact(commitWithin.toMillis()));

@@ -6,13 +6,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Reads the history store. Every answer reflects documents that are <em>visible</em>: a document
- * accepted by {@link HistoryRecorder} shows up here after the store's visibility delay (about a
- * second), not at once. Times are the request's {@link MessageInfo#receivedAt()}.
+ * Reads the history store. A document accepted by {@link HistoryRecorder} is found by {@link
+ * #byRequestId} at once; the other queries see it after the store's visibility delay (about a
+ * second). Times are the request's {@link MessageInfo#receivedAt()}. Implementations throw an
+ * unchecked exception when the store cannot answer; they never return partial results silently.
  */
 public interface HistoryQueries {
 
-  /** The document of one request on one transport, if it is recorded. */
+  /** The document of one request on one transport, if it is recorded (accepted). */
   Optional<MessageInfo> byRequestId(String transport, String requestId);
 
   /**

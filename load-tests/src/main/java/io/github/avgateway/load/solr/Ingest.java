@@ -8,6 +8,7 @@ import io.github.avgateway.solr.SolrDocumentMapper;
 import io.github.avgateway.solr.SolrHistoryGate;
 import io.github.avgateway.solr.SolrHistoryRecorder;
 import io.github.avgateway.solr.SolrHistoryStore;
+import java.lang.management.ManagementFactory;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,15 +42,17 @@ final class Ingest {
         new SolrHistoryRecorder(
             store.client(), store.collection(), settings, new SolrHistoryGate())) {
       long start = System.nanoTime();
+      long cpu = cpuNanos();
       List<CompletableFuture<Void>> futures = run(documents, threads, recorder::record);
       CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).get(10, TimeUnit.MINUTES);
-      report(label, threads, settings.batchSize(), settings.concurrency(), documents, start);
+      report(label, threads, settings.batchSize(), settings.concurrency(), documents, start, cpu);
     }
   }
 
   /** One update request per document, synchronous, from {@code threads} threads. */
   void oneByOne(int documents, int threads) throws Exception {
     long start = System.nanoTime();
+    long cpu = cpuNanos();
     run(
         documents,
         threads,
@@ -64,7 +67,7 @@ final class Ingest {
           }
           return CompletableFuture.completedFuture(null);
         });
-    report("one by one", threads, 1, threads, documents, start);
+    report("one by one", threads, 1, threads, documents, start, cpu);
   }
 
   private static List<CompletableFuture<Void>> run(
@@ -97,12 +100,33 @@ final class Ingest {
         "bench", "bench-" + n, Verdict.CLEAN, Instant.now(), "%064x".formatted(n), List.of());
   }
 
+  /** CPU time of this whole process (Solr and client), all threads. */
+  static long cpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
+  }
+
   private static void report(
-      String label, int threads, int batch, int inFlight, int documents, long startNanos) {
+      String label,
+      int threads,
+      int batch,
+      int inFlight,
+      int documents,
+      long startNanos,
+      long startCpuNanos) {
     double seconds = (System.nanoTime() - startNanos) / 1e9;
+    double cpuMicrosPerDoc = (cpuNanos() - startCpuNanos) / 1e3 / documents;
     SolrHistoryBenchmark.print(
         SolrHistoryBenchmark.format(
-            "| %s | %d | %d | %d | %d | %.2f | %.0f |",
-            label, threads, batch, inFlight, documents, seconds, documents / seconds));
+            "| %s | %d | %d | %d | %d | %.2f | %.0f | %.1f | %.0f |",
+            label,
+            threads,
+            batch,
+            inFlight,
+            documents,
+            seconds,
+            documents / seconds,
+            cpuMicrosPerDoc,
+            Runtime.getRuntime().availableProcessors() * 1e6 / cpuMicrosPerDoc));
   }
 }

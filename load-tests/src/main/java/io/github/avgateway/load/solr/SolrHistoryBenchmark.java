@@ -3,6 +3,7 @@ package io.github.avgateway.load.solr;
 import io.github.avgateway.solr.RecorderSettings;
 import io.github.avgateway.solr.SolrHistoryStore;
 import io.github.avgateway.solr.StandaloneSolr;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,27 +30,38 @@ public final class SolrHistoryBenchmark {
     int large = Integer.getInteger("bench.retention.large", 1_000_000);
     Path dir = Files.createTempDirectory("solr-history-bench");
     print(
-        "machine: %d cores, max heap %d MiB, JDK %s"
+        "machine: %d cores, max heap %d MiB, JDK %s, load average at start %.2f"
             .formatted(
                 Runtime.getRuntime().availableProcessors(),
                 Runtime.getRuntime().maxMemory() >> 20,
-                Runtime.version()));
-    try (StandaloneSolr solr = StandaloneSolr.start(dir.resolve("ingest"));
+                Runtime.version(),
+                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()));
+    ingest(dir.resolve("ingest"), batched, oneByOne);
+    print(
+        "load average after ingest: %.2f"
+            .formatted(ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()));
+    try (StandaloneSolr solr = StandaloneSolr.start(dir.resolve("retention"));
+        SolrHistoryStore store = solr.store(Duration.ofMinutes(5))) {
+      new RetentionCost(store).measure(small, large);
+    }
+  }
+
+  private static void ingest(Path home, int batched, int oneByOne) throws Exception {
+    try (StandaloneSolr solr = StandaloneSolr.start(home);
         SolrHistoryStore store = solr.store(Duration.ofSeconds(30))) {
       Ingest ingest = new Ingest(store);
-      print("| mode | threads | batch size | in flight | documents | seconds | docs/s |");
-      print("|---|---|---|---|---|---|---|");
+      print(
+          "| mode | threads | batch size | in flight | documents | seconds | docs/s |"
+              + " CPU µs/doc | docs/s if all cores were ours |");
+      print("|---|---|---|---|---|---|---|---|---|");
       ingest.batched("warm-up", 20_000, 4, settings(500, 2));
       ingest.oneByOne(oneByOne, 4);
       ingest.batched("batched", batched, 4, settings(100, 2));
       ingest.batched("batched", batched, 4, settings(500, 2));
-      ingest.batched("batched", batched, 4, settings(1000, 4));
+      ingest.batched("batched (defaults)", batched, 4, settings(1000, 4));
       ingest.batched("batched", batched, 16, settings(500, 2));
+      ingest.batched("batched (defaults)", batched, 16, settings(1000, 4));
       new Visibility(store).measure(30);
-    }
-    try (StandaloneSolr solr = StandaloneSolr.start(dir.resolve("retention"));
-        SolrHistoryStore store = solr.store(Duration.ofMinutes(5))) {
-      new RetentionCost(store).measure(small, large);
     }
   }
 

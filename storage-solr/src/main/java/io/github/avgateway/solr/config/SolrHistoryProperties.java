@@ -125,10 +125,10 @@ public record SolrHistoryProperties(
    * @param probeInterval while Solr refuses writes, how often an idle recorder checks it again
    */
   public record Batch(
-      @DefaultValue("500") @Min(1) int size,
+      @DefaultValue("1000") @Min(1) int size,
       @DefaultValue("2ms") @NotNull Duration maxDelay,
       @DefaultValue("5000") @Min(1) int queueCapacity,
-      @DefaultValue("2") @Min(1) int concurrency,
+      @DefaultValue("4") @Min(1) int concurrency,
       @DefaultValue("1s") @NotNull Duration probeInterval) {}
 
   /**

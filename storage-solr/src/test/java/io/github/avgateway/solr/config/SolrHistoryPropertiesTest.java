@@ -28,7 +28,8 @@ class SolrHistoryPropertiesTest {
     assertThat(properties.embedded().home().normalize()).isEqualTo(Path.of("data/solr"));
     assertThat(properties.commitWithin()).isEqualTo(Duration.ofSeconds(1));
     assertThat(properties.requestTimeout()).isEqualTo(Duration.ofSeconds(10));
-    assertThat(properties.batch().size()).isEqualTo(500);
+    assertThat(properties.batch().size()).isEqualTo(1_000);
+    assertThat(properties.batch().concurrency()).isEqualTo(4);
     assertThat(properties.batch().queueCapacity()).isEqualTo(5_000);
     assertThat(properties.retention().enabled()).isTrue();
     assertThat(properties.retention().maxAge()).isEqualTo(Duration.ofDays(30));
