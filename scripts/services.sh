@@ -72,10 +72,19 @@ clamd_ready() {
   esac
 }
 
+clamd_conf_text() {
+  sed -e "s|@STATE@|$clamd_dir|g" -e "s|@PORT@|$clamd_port|g" "$repo/scripts/clamd/clamd.conf.in"
+}
+
+# Identifies the configuration and signatures a clamd runs with, to notice when they changed.
+clamd_fingerprint() {
+  { clamd_conf_text; cat "$repo"/scripts/clamd/signatures/*; } | sha256sum | cut -d' ' -f1
+}
+
 clamd_render() {
   mkdir -p "$clamd_dir/db" "$clamd_dir/tmp"
-  sed -e "s|@STATE@|$clamd_dir|g" -e "s|@PORT@|$clamd_port|g" \
-    "$repo/scripts/clamd/clamd.conf.in" > "$clamd_dir/clamd.conf"
+  clamd_conf_text > "$clamd_dir/clamd.conf"
+  clamd_fingerprint > "$clamd_dir/fingerprint"
   # The database directory holds exactly the project's signatures.
   find "$clamd_dir/db" -mindepth 1 -maxdepth 1 -type f ! -name '*.hdb' ! -name '*.ndb' -delete
   rm -f "$clamd_dir"/db/*.hdb "$clamd_dir"/db/*.ndb
@@ -85,8 +94,13 @@ clamd_render() {
 clamd_start() {
   ensure_packages clamav-daemon clamav-testfiles
   if clamd_ready; then
-    log "clamd answers on 127.0.0.1:$clamd_port"
-    return 0
+    if [ -n "$(clamd_pid)" ] && [ "$(cat "$clamd_dir/fingerprint" 2>/dev/null)" != "$(clamd_fingerprint)" ]; then
+      log "the project's clamd configuration or signatures changed: restarting clamd"
+      clamd_stop
+    else
+      log "clamd answers on 127.0.0.1:$clamd_port"
+      return 0
+    fi
   fi
   if [ -n "$(clamd_pid)" ]; then
     log "clamd (pid $(clamd_pid)) runs but does not answer yet"

@@ -38,7 +38,7 @@ class ArchitectureTest {
         .resideOutsideOfPackage("io.github.avgateway.core.config..")
         .should()
         .dependOnClassesThat()
-        .resideInAnyPackage("org.springframework..")
+        .resideInAnyPackage("org.springframework..", "jakarta.validation..")
         .check(core);
   }
 

@@ -1,0 +1,69 @@
+package io.github.avgateway.amqp;
+
+import io.github.avgateway.core.model.DeadLetterReason;
+import io.github.avgateway.core.model.ScanResult;
+import io.github.avgateway.core.wire.ScanResultJson;
+import io.github.avgateway.core.wire.WireNames;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Set;
+import org.springframework.amqp.core.Message;
+import org.springframework.amqp.core.MessageDeliveryMode;
+import org.springframework.amqp.core.MessageProperties;
+
+/**
+ * Builds the messages the gateway publishes. A reply carries {@code correlation_id} (the request's
+ * correlation id, else its request id), headers {@code avVerdict}, {@code avSignature} (when
+ * INFECTED) and {@code avReason} (when UNSCANNABLE or ERROR), and the result as UTF-8 JSON. A
+ * dead-letter is the request itself (body and properties, but no {@code user_id} the broker would
+ * refuse from the gateway's connection, and no expiration) plus {@code avReason}, {@code
+ * avReasonDetail} and the verdict it got; its {@code message_id} is the id history records.
+ */
+public final class AmqpReplyBuilder {
+
+  /** Broker-added headers that describe an earlier delivery, not the request. */
+  private static final Set<String> DROPPED_HEADERS = Set.of("x-death", "x-first-death-exchange");
+
+  public Message reply(ScanResult result) {
+    MessageProperties props = new MessageProperties();
+    props.setContentType(WireNames.JSON_CONTENT_TYPE);
+    props.setContentEncoding(StandardCharsets.UTF_8.name());
+    props.setCorrelationId(result.correlationId());
+    props.setDeliveryMode(MessageDeliveryMode.PERSISTENT);
+    props.setHeader(WireNames.VERDICT, result.verdict().name());
+    if (result.firstSignature() != null) {
+      props.setHeader(WireNames.SIGNATURE, result.firstSignature());
+    }
+    if (result.reason() != null) {
+      props.setHeader(WireNames.REASON, result.reason().name());
+    }
+    return new Message(ScanResultJson.encode(result), props);
+  }
+
+  public Message deadLetter(
+      Message request, ScanResult result, DeadLetterReason reason, String detail) {
+    MessageProperties in = request.getMessageProperties();
+    MessageProperties out = new MessageProperties();
+    for (Map.Entry<String, Object> header : in.getHeaders().entrySet()) {
+      if (!DROPPED_HEADERS.contains(header.getKey())) {
+        out.setHeader(header.getKey(), header.getValue());
+      }
+    }
+    out.setContentType(in.getContentType());
+    out.setContentEncoding(in.getContentEncoding());
+    out.setCorrelationId(in.getCorrelationId());
+    out.setReplyTo(in.getReplyTo());
+    out.setAppId(in.getAppId());
+    out.setType(in.getType());
+    out.setTimestamp(in.getTimestamp());
+    out.setMessageId(result.requestId());
+    out.setDeliveryMode(MessageDeliveryMode.PERSISTENT);
+    out.setHeader(WireNames.REASON, reason.name());
+    if (detail != null) {
+      out.setHeader(WireNames.REASON_DETAIL, detail);
+    }
+    out.setHeader(WireNames.VERDICT, result.verdict().name());
+    byte[] body = request.getBody() == null ? new byte[0] : request.getBody();
+    return new Message(body, out);
+  }
+}

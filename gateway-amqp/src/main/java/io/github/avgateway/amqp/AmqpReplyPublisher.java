@@ -1,0 +1,91 @@
+package io.github.avgateway.amqp;
+
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import org.springframework.amqp.AmqpException;
+import org.springframework.amqp.core.Message;
+import org.springframework.amqp.core.ReturnedMessage;
+import org.springframework.amqp.rabbit.connection.ConnectionFactory;
+import org.springframework.amqp.rabbit.connection.CorrelationData;
+import org.springframework.amqp.rabbit.core.RabbitTemplate;
+
+/**
+ * Publishes replies and dead-letters with a correlated publisher confirm each, on the factory's
+ * publisher connection (so that a broker blocking publishers does not stall the consumers). The
+ * returned future completes with the broker's answer; it never completes exceptionally.
+ *
+ * <p>Replies to queues and dead-letters are published with {@code mandatory} set: a message the
+ * broker could not route is reported as {@link PublishOutcome.Returned} (RabbitMQ sends the return
+ * before the confirm, and Spring AMQP attaches it to the confirm's correlation). Replies to direct
+ * reply-to names ({@code amq.rabbitmq.reply-to.*}) are published without it: RabbitMQ 3.x returns
+ * such a message as unroutable even when it delivered it (rabbitmq-server issue 6124), and drops it
+ * when the caller has gone, which is the caller's choice.
+ */
+public final class AmqpReplyPublisher {
+
+  /** Prefix of the names RabbitMQ gives direct reply-to consumers. */
+  public static final String DIRECT_REPLY_TO_PREFIX = "amq.rabbitmq.reply-to";
+
+  private final RabbitTemplate mandatory;
+  private final RabbitTemplate direct;
+  private final String deadLetterExchange;
+  private final String deadLetterRoutingKey;
+
+  /**
+   * @param connectionFactory a factory with correlated publisher confirms and returns enabled
+   */
+  public AmqpReplyPublisher(
+      ConnectionFactory connectionFactory, String deadLetterExchange, String deadLetterRoutingKey) {
+    this.mandatory = template(connectionFactory, true);
+    this.direct = template(connectionFactory, false);
+    this.deadLetterExchange = deadLetterExchange;
+    this.deadLetterRoutingKey = deadLetterRoutingKey;
+  }
+
+  /** Publishes {@code reply} to {@code queue} through the default exchange. */
+  public CompletableFuture<PublishOutcome> reply(String queue, Message reply) {
+    RabbitTemplate template = queue.startsWith(DIRECT_REPLY_TO_PREFIX) ? direct : mandatory;
+    return publish(template, "", queue, reply);
+  }
+
+  /** Publishes {@code deadLetter} to the dead-letter exchange. */
+  public CompletableFuture<PublishOutcome> deadLetter(Message deadLetter) {
+    return publish(mandatory, deadLetterExchange, deadLetterRoutingKey, deadLetter);
+  }
+
+  private static RabbitTemplate template(ConnectionFactory factory, boolean mandatory) {
+    RabbitTemplate template = new RabbitTemplate(factory);
+    template.setMandatory(mandatory);
+    template.setUsePublisherConnection(true);
+    // Returns are read from each send's CorrelationData; this callback only keeps the template
+    // quiet.
+    template.setReturnsCallback(returned -> {});
+    return template;
+  }
+
+  private static CompletableFuture<PublishOutcome> publish(
+      RabbitTemplate template, String exchange, String routingKey, Message message) {
+    CorrelationData correlation = new CorrelationData(UUID.randomUUID().toString());
+    try {
+      template.send(exchange, routingKey, message, correlation);
+    } catch (AmqpException e) {
+      return CompletableFuture.completedFuture(
+          new PublishOutcome.Failed("publish failed: " + e.getMessage()));
+    }
+    return correlation.getFuture().handle((confirm, error) -> outcome(correlation, confirm, error));
+  }
+
+  private static PublishOutcome outcome(
+      CorrelationData correlation, CorrelationData.Confirm confirm, Throwable error) {
+    if (error != null) {
+      return new PublishOutcome.Failed("no confirm: " + error.getMessage());
+    }
+    ReturnedMessage returned = correlation.getReturned();
+    if (returned != null) {
+      return new PublishOutcome.Returned(returned.getReplyCode(), returned.getReplyText());
+    }
+    return confirm.ack()
+        ? new PublishOutcome.Confirmed()
+        : new PublishOutcome.Failed("nacked by the broker: " + confirm.reason());
+  }
+}

@@ -1,0 +1,24 @@
+package io.github.avgateway.amqp;
+
+/** What the broker did with one message the gateway published with {@code mandatory} set. */
+public sealed interface PublishOutcome {
+
+  /** Routed to a queue and confirmed: the broker has taken responsibility for it. */
+  record Confirmed() implements PublishOutcome {}
+
+  /**
+   * Returned unroutable (e.g. no queue of that name), then confirmed.
+   *
+   * @param replyCode the AMQP reply code, e.g. 312
+   * @param replyText the broker's text, e.g. {@code NO_ROUTE}
+   */
+  record Returned(int replyCode, String replyText) implements PublishOutcome {}
+
+  /**
+   * Not confirmed: negatively acknowledged, the channel was lost, the send failed, or no confirm
+   * came in time. Whether the broker has the message is unknown.
+   *
+   * @param why what happened, for operators
+   */
+  record Failed(String why) implements PublishOutcome {}
+}

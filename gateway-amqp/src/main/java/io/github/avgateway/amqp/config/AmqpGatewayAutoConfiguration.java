@@ -1,0 +1,145 @@
+package io.github.avgateway.amqp.config;
+
+import io.github.avgateway.amqp.AmqpReplyPublisher;
+import io.github.avgateway.amqp.AmqpRequestMapper;
+import io.github.avgateway.amqp.AmqpTopology;
+import io.github.avgateway.amqp.IntakeWatcher;
+import io.github.avgateway.amqp.ReplyDestinationPolicy;
+import io.github.avgateway.amqp.RequestTriage;
+import io.github.avgateway.amqp.ScanBatchListener;
+import io.github.avgateway.amqp.config.AmqpGatewayProperties.QueueType;
+import io.github.avgateway.core.config.PipelineAutoConfiguration;
+import io.github.avgateway.core.pipeline.IntakeGates;
+import io.github.avgateway.core.pipeline.ScanPipeline;
+import io.github.avgateway.core.port.HistoryRecorder;
+import io.github.avgateway.core.port.IntakeGate;
+import java.time.Clock;
+import java.util.Set;
+import org.springframework.amqp.core.AcknowledgeMode;
+import org.springframework.amqp.core.Declarables;
+import org.springframework.amqp.rabbit.connection.ConnectionFactory;
+import org.springframework.amqp.rabbit.listener.SimpleMessageListenerContainer;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Wires the AMQP front-end: topology, a confirming reply publisher, the batch listener and its
+ * consumers, and the intake watcher that pauses them. Uses the application's {@code VirusScanner} /
+ * {@code ScanPipeline}, {@code HistoryRecorder} and every {@code IntakeGate} bean; the broker
+ * connection is Spring Boot's ({@code spring.rabbitmq.*}), with publisher confirms (correlated) and
+ * returns switched on, since acknowledgement depends on them.
+ */
+@AutoConfiguration(after = {RabbitAutoConfiguration.class, PipelineAutoConfiguration.class})
+@EnableConfigurationProperties(AmqpGatewayProperties.class)
+@ConditionalOnProperty(
+    prefix = "avgateway.amqp",
+    name = "enabled",
+    havingValue = "true",
+    matchIfMissing = true)
+public class AmqpGatewayAutoConfiguration {
+
+  /** Correlated confirms and returns are required; set whatever {@code spring.rabbitmq.*} says. */
+  @Bean
+  static BeanPostProcessor avgatewayPublisherConfirms() {
+    return new PublisherConfirmsPostProcessor();
+  }
+
+  @Bean
+  AmqpTopology avgatewayAmqpTopology(AmqpGatewayProperties properties) {
+    return new AmqpTopology(properties);
+  }
+
+  @Bean
+  @ConditionalOnProperty(
+      prefix = "avgateway.amqp",
+      name = "declare-topology",
+      havingValue = "true",
+      matchIfMissing = true)
+  Declarables avgatewayAmqpDeclarables(AmqpTopology topology) {
+    return topology.declarables();
+  }
+
+  @Bean
+  AmqpReplyPublisher avgatewayAmqpReplyPublisher(
+      ConnectionFactory connectionFactory, AmqpTopology topology, AmqpGatewayProperties props) {
+    return new AmqpReplyPublisher(
+        connectionFactory, props.deadLetterExchange(), topology.deadLetterRoutingKey());
+  }
+
+  @Bean
+  RequestTriage avgatewayAmqpRequestTriage(AmqpGatewayProperties props) {
+    ReplyDestinationPolicy policy =
+        new ReplyDestinationPolicy(
+            props.compiledReplyToPattern(),
+            props.defaultReplyQueueOrNull(),
+            Set.of(props.requestQueue(), props.deadLetterQueue()));
+    long limit = props.queueType() == QueueType.QUORUM ? props.deliveryLimit() : Long.MAX_VALUE;
+    return new RequestTriage(new AmqpRequestMapper(), policy, limit, Clock.systemUTC());
+  }
+
+  @Bean
+  ScanBatchListener avgatewayAmqpListener(
+      RequestTriage triage,
+      ScanPipeline pipeline,
+      AmqpReplyPublisher publisher,
+      HistoryRecorder history,
+      IntakeGates intake,
+      AmqpGatewayProperties props) {
+    return new ScanBatchListener(
+        triage,
+        pipeline,
+        publisher,
+        history,
+        intake::intake,
+        props.confirmTimeout(),
+        props.historyTimeout());
+  }
+
+  @Bean
+  SimpleMessageListenerContainer avgatewayAmqpContainer(
+      ConnectionFactory connectionFactory,
+      ScanBatchListener listener,
+      AmqpGatewayProperties props) {
+    SimpleMessageListenerContainer container =
+        new SimpleMessageListenerContainer(connectionFactory);
+    container.setQueueNames(props.requestQueue());
+    container.setConcurrentConsumers(props.consumers());
+    container.setPrefetchCount(props.prefetch());
+    container.setConsumerBatchEnabled(true);
+    container.setBatchSize(props.batchSize());
+    container.setReceiveTimeout(Math.max(1, props.batchWait().toMillis()));
+    container.setAcknowledgeMode(AcknowledgeMode.MANUAL);
+    container.setRecoveryInterval(props.recoveryInterval().toMillis());
+    container.setMissingQueuesFatal(false);
+    container.setForceStop(true);
+    container.setAutoStartup(false);
+    container.setMessageListener(listener);
+    return container;
+  }
+
+  @Bean
+  IntakeWatcher avgatewayAmqpIntakeWatcher(
+      SimpleMessageListenerContainer container,
+      ScanBatchListener listener,
+      IntakeGates intake,
+      AmqpGatewayProperties props) {
+    IntakeWatcher watcher =
+        new IntakeWatcher(intake::intake, container, props.intakeCheckInterval());
+    listener.onIntakeTrouble(watcher::checkSoon);
+    return watcher;
+  }
+
+  /**
+   * Intake is open while every {@link IntakeGate} bean is up: clamd's readiness (self-test passed,
+   * an endpoint up) and the history store's.
+   */
+  @Bean
+  IntakeGates avgatewayAmqpIntake(ObjectProvider<IntakeGate> gates) {
+    return new IntakeGates("AMQP", gates.orderedStream().toList());
+  }
+}

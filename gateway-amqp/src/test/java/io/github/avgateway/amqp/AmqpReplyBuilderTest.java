@@ -1,0 +1,96 @@
+package io.github.avgateway.amqp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.avgateway.core.model.DeadLetterReason;
+import io.github.avgateway.core.model.Reason;
+import io.github.avgateway.core.model.ScanResult;
+import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.core.wire.ScanResultJson;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.amqp.core.Message;
+import org.springframework.amqp.core.MessageDeliveryMode;
+import org.springframework.amqp.core.MessageProperties;
+
+class AmqpReplyBuilderTest {
+
+  private final AmqpReplyBuilder builder = new AmqpReplyBuilder();
+
+  @Test
+  void anInfectedReplyCarriesCorrelationVerdictSignatureAndJson() {
+    ScanResult result = result(Verdict.INFECTED, List.of("Sig-A", "Sig-B"), null);
+    Message reply = builder.reply(result);
+
+    MessageProperties props = reply.getMessageProperties();
+    assertThat(props.getCorrelationId()).isEqualTo("corr-1");
+    assertThat(props.getContentType()).isEqualTo("application/json");
+    assertThat(props.getDeliveryMode()).isEqualTo(MessageDeliveryMode.PERSISTENT);
+    assertThat(props.getHeaders())
+        .containsEntry("avVerdict", "INFECTED")
+        .containsEntry("avSignature", "Sig-A")
+        .doesNotContainKey("avReason");
+    assertThat(ScanResultJson.decode(reply.getBody())).isEqualTo(result);
+  }
+
+  @Test
+  void anUnscannableReplyCarriesItsReasonAndNoSignature() {
+    Message reply = builder.reply(result(Verdict.UNSCANNABLE, List.of(), Reason.ENCRYPTED));
+    assertThat(reply.getMessageProperties().getHeaders())
+        .containsEntry("avVerdict", "UNSCANNABLE")
+        .containsEntry("avReason", "ENCRYPTED")
+        .doesNotContainKey("avSignature");
+  }
+
+  @Test
+  void aDeadLetterIsTheRequestWithTheReasonAndTheRecordedId() {
+    MessageProperties in = new MessageProperties();
+    in.setCorrelationId("corr-1");
+    in.setReplyTo("nowhere");
+    in.setReceivedUserId("svc");
+    in.setExpiration("60000");
+    in.setHeader("avFilename", "a.txt");
+    in.setHeader("x-death", List.of(Map.of("count", 1L)));
+    byte[] body = "payload".getBytes(StandardCharsets.US_ASCII);
+    ScanResult result = result(Verdict.CLEAN, List.of(), null);
+
+    Message dead =
+        builder.deadLetter(
+            new Message(body, in), result, DeadLetterReason.REPLY_UNROUTABLE, "NO_ROUTE");
+
+    MessageProperties out = dead.getMessageProperties();
+    assertThat(dead.getBody()).isEqualTo(body);
+    assertThat(out.getMessageId()).isEqualTo("req-1");
+    assertThat(out.getCorrelationId()).isEqualTo("corr-1");
+    assertThat(out.getReplyTo()).isEqualTo("nowhere");
+    assertThat(out.getUserId()).as("the broker refuses a foreign user_id").isNull();
+    assertThat(out.getExpiration()).as("a dead-letter must not expire").isNull();
+    assertThat(out.getHeaders())
+        .containsEntry("avReason", "REPLY_UNROUTABLE")
+        .containsEntry("avReasonDetail", "NO_ROUTE")
+        .containsEntry("avVerdict", "CLEAN")
+        .containsEntry("avFilename", "a.txt")
+        .doesNotContainKey("x-death");
+  }
+
+  private static ScanResult result(Verdict verdict, List<String> signatures, Reason reason) {
+    return new ScanResult(
+        "req-1",
+        "corr-1",
+        verdict,
+        signatures,
+        reason,
+        null,
+        "ab",
+        7,
+        "FakeAV 1.0",
+        "1",
+        false,
+        Instant.parse("2026-01-02T03:04:05Z"),
+        3,
+        "gw-1");
+  }
+}

@@ -1,0 +1,72 @@
+package io.github.avgateway.amqp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.avgateway.amqp.config.AmqpGatewayProperties;
+import io.github.avgateway.core.model.DeadLetterReason;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+class ReplyDestinationPolicyTest {
+
+  private static final Pattern DEFAULT_PATTERN =
+      Pattern.compile("amq\\.rabbitmq\\.reply-to\\..+|av\\.reply\\..+");
+  private static final Set<String> OWN = Set.of("av.scan.requests", "av.scan.dead-letters");
+
+  private final ReplyDestinationPolicy noDefault =
+      new ReplyDestinationPolicy(DEFAULT_PATTERN, null, OWN);
+
+  @Test
+  void directReplyToAndAllowedQueuesAreAccepted() {
+    assertThat(noDefault.route("amq.rabbitmq.reply-to.g1h2AA5yZXBseUAxNjE3MzIzNTA"))
+        .isEqualTo(new ReplyRoute.ToQueue("amq.rabbitmq.reply-to.g1h2AA5yZXBseUAxNjE3MzIzNTA"));
+    assertThat(noDefault.route("av.reply.billing"))
+        .isEqualTo(new ReplyRoute.ToQueue("av.reply.billing"));
+  }
+
+  @Test
+  void missingReplyToGoesToTheDefaultQueueWhenOneIsConfigured() {
+    ReplyDestinationPolicy withDefault =
+        new ReplyDestinationPolicy(DEFAULT_PATTERN, "ops.verdicts", OWN);
+    assertThat(withDefault.route(null)).isEqualTo(new ReplyRoute.ToQueue("ops.verdicts"));
+    assertThat(withDefault.route("  ")).isEqualTo(new ReplyRoute.ToQueue("ops.verdicts"));
+  }
+
+  @Test
+  void missingReplyToWithoutDefaultIsUndeliverable() {
+    assertThat(reasonOf(noDefault.route(null))).isEqualTo(DeadLetterReason.NO_REPLY_DESTINATION);
+  }
+
+  @Test
+  void replyToOutsideThePatternIsNotAllowed() {
+    assertThat(reasonOf(noDefault.route("orders")))
+        .isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
+    // the pattern must match the whole value, not a part of it
+    assertThat(reasonOf(noDefault.route("x.av.reply.billing")))
+        .isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
+    assertThat(reasonOf(noDefault.route("amq.rabbitmq.reply-to")))
+        .isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
+  }
+
+  @Test
+  void theGatewaysOwnQueuesAreNeverAllowedEvenIfThePatternMatches() {
+    ReplyDestinationPolicy anything = new ReplyDestinationPolicy(Pattern.compile(".*"), null, OWN);
+    assertThat(reasonOf(anything.route("av.scan.requests")))
+        .isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
+    assertThat(reasonOf(anything.route("av.scan.dead-letters")))
+        .isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
+    assertThat(anything.route("orders")).isEqualTo(new ReplyRoute.ToQueue("orders"));
+  }
+
+  @Test
+  void theDefaultPropertyPatternIsTheOneTestedHere() {
+    AmqpGatewayProperties defaults = AmqpGatewayPropertiesTest.defaults();
+    assertThat(defaults.compiledReplyToPattern().pattern()).isEqualTo(DEFAULT_PATTERN.pattern());
+  }
+
+  private static DeadLetterReason reasonOf(ReplyRoute route) {
+    assertThat(route).isInstanceOf(ReplyRoute.Undeliverable.class);
+    return ((ReplyRoute.Undeliverable) route).reason();
+  }
+}

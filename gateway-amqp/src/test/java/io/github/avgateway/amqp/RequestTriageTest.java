@@ -1,0 +1,116 @@
+package io.github.avgateway.amqp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.avgateway.core.model.DeadLetterReason;
+import io.github.avgateway.core.model.Reason;
+import io.github.avgateway.core.model.ScanRequest;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.springframework.amqp.core.Message;
+import org.springframework.amqp.core.MessageProperties;
+
+class RequestTriageTest {
+
+  private static final Instant NOW = Instant.parse("2026-01-02T03:04:05Z");
+
+  private final RequestTriage triage =
+      new RequestTriage(
+          new AmqpRequestMapper(),
+          new ReplyDestinationPolicy(Pattern.compile("av\\.reply\\..+"), null, Set.of("in")),
+          3,
+          Clock.fixed(NOW, ZoneOffset.UTC));
+
+  @Test
+  void aCompleteRequestIsScannedAndRoutedToItsReplyTo() throws Exception {
+    MessageProperties props = props("m-1");
+    props.setCorrelationId("c-1");
+    props.setReplyTo("av.reply.x");
+    props.setHeader("avFilename", "report.pdf");
+    props.setReceivedUserId("svc-billing");
+    props.setAppId("billing-app");
+    props.setContentType("application/pdf");
+    props.setRedelivered(true);
+
+    Triage.Scan scan = (Triage.Scan) triage.triage(new Message(bytes("%PDF"), props));
+
+    assertThat(scan.route()).isEqualTo(new ReplyRoute.ToQueue("av.reply.x"));
+    ScanRequest request = scan.request();
+    assertThat(request.requestId()).isEqualTo("m-1");
+    assertThat(request.correlationId()).isEqualTo("c-1");
+    assertThat(request.transport()).isEqualTo("amqp");
+    assertThat(request.filename()).isEqualTo("report.pdf");
+    assertThat(request.clientId())
+        .as("validated user_id wins over app_id")
+        .isEqualTo("svc-billing");
+    assertThat(request.contentType()).isEqualTo("application/pdf");
+    assertThat(request.receivedAt()).isEqualTo(NOW);
+    assertThat(request.redelivered()).isTrue();
+    assertThat(request.content().size()).isEqualTo(4);
+    try (var in = request.content().open()) {
+      assertThat(in.readAllBytes()).isEqualTo(bytes("%PDF"));
+    }
+  }
+
+  @Test
+  void appIdIsTheClientIdWhenThereIsNoUserId() {
+    MessageProperties props = props("m-2");
+    props.setAppId("billing-app");
+    assertThat(triage.triage(new Message(new byte[0], props)).request().clientId())
+        .isEqualTo("billing-app");
+  }
+
+  @Test
+  void anEmptyBodyIsAnEmptyFile() {
+    Triage t = triage.triage(new Message(new byte[0], props("m-3")));
+    assertThat(t.request().content().size()).isZero();
+  }
+
+  @Test
+  void aRequestWithoutMessageIdIsRefusedAsMalformedUnderAGeneratedId() {
+    MessageProperties props = props(null);
+    props.setReplyTo("av.reply.x");
+    Triage.Refuse refuse = (Triage.Refuse) triage.triage(new Message(bytes("x"), props));
+    assertThat(refuse.deadLetterReason()).isEqualTo(DeadLetterReason.MALFORMED_REQUEST);
+    assertThat(refuse.reason()).isEqualTo(Reason.MALFORMED_REQUEST);
+    assertThat(refuse.request().requestId()).startsWith(AmqpRequestMapper.GENERATED_ID_PREFIX);
+  }
+
+  @Test
+  void aRequestWithoutReplyToIsScannedThenDeadLettered() {
+    Triage.Scan scan = (Triage.Scan) triage.triage(new Message(bytes("x"), props("m-4")));
+    assertThat(scan.route())
+        .isInstanceOfSatisfying(
+            ReplyRoute.Undeliverable.class,
+            u -> assertThat(u.reason()).isEqualTo(DeadLetterReason.NO_REPLY_DESTINATION));
+  }
+
+  @Test
+  void aRequestPastTheDeliveryLimitIsRefusedUnscanned() {
+    MessageProperties props = props("m-5");
+    props.setReplyTo("av.reply.x");
+    props.setHeader(AmqpRequestMapper.DELIVERY_COUNT_HEADER, 2L);
+    assertThat(triage.triage(new Message(bytes("x"), props))).isInstanceOf(Triage.Scan.class);
+
+    props.setHeader(AmqpRequestMapper.DELIVERY_COUNT_HEADER, 3L);
+    Triage.Refuse refuse = (Triage.Refuse) triage.triage(new Message(bytes("x"), props));
+    assertThat(refuse.deadLetterReason()).isEqualTo(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED);
+    assertThat(refuse.reason()).isEqualTo(Reason.SCAN_FAILED);
+    assertThat(refuse.request().requestId()).isEqualTo("m-5");
+  }
+
+  private static MessageProperties props(String messageId) {
+    MessageProperties props = new MessageProperties();
+    props.setMessageId(messageId);
+    return props;
+  }
+
+  private static byte[] bytes(String text) {
+    return text.getBytes(StandardCharsets.US_ASCII);
+  }
+}

@@ -1,0 +1,189 @@
+package io.github.avgateway.amqp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyString;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.verifyNoMoreInteractions;
+import static org.mockito.Mockito.when;
+
+import com.rabbitmq.client.Channel;
+import io.github.avgateway.amqp.testing.FakeScanner;
+import io.github.avgateway.amqp.testing.InMemoryHistory;
+import io.github.avgateway.amqp.testing.SwitchableGate;
+import io.github.avgateway.core.model.DeadLetterReason;
+import io.github.avgateway.core.model.Disposition;
+import io.github.avgateway.core.model.MessageInfo;
+import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.core.pipeline.ScanPipeline;
+import io.github.avgateway.core.pipeline.VerdictCache;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.springframework.amqp.core.Message;
+import org.springframework.amqp.core.MessageProperties;
+
+class ScanBatchListenerTest {
+
+  private final FakeScanner scanner = new FakeScanner();
+  private final InMemoryHistory history = new InMemoryHistory();
+  private final SwitchableGate gate = new SwitchableGate();
+  private final AmqpReplyPublisher publisher = mock(AmqpReplyPublisher.class);
+  private final Channel channel = mock(Channel.class);
+  private final AtomicInteger troubles = new AtomicInteger();
+  private final ScanBatchListener listener = listener(Duration.ofSeconds(5));
+
+  private ScanBatchListener listener(Duration confirmTimeout) {
+    RequestTriage triage =
+        new RequestTriage(
+            new AmqpRequestMapper(),
+            new ReplyDestinationPolicy(Pattern.compile("av\\.reply\\..+"), null, Set.of()),
+            5,
+            Clock.systemUTC());
+    ScanPipeline pipeline =
+        new ScanPipeline(scanner, VerdictCache.disabled(), 1 << 20, Clock.systemUTC(), "gw");
+    ScanBatchListener l =
+        new ScanBatchListener(
+            triage, pipeline, publisher, history, gate, confirmTimeout, Duration.ofSeconds(5));
+    l.onIntakeTrouble(troubles::incrementAndGet);
+    return l;
+  }
+
+  @Test
+  void aConfirmedAndRecordedBatchIsAcknowledgedWithOneMultipleAck() throws Exception {
+    when(publisher.reply(anyString(), any())).thenReturn(confirmed());
+
+    listener.onMessageBatch(
+        List.of(request(1, "m-1", "av.reply.a"), request(2, "m-2", "av.reply.a")), channel);
+
+    verify(channel).basicAck(2, true);
+    verifyNoMoreInteractions(channel);
+    assertThat(history.find("amqp", "m-1").orElseThrow().disposition())
+        .isEqualTo(Disposition.REPLIED);
+    assertThat(history.find("amqp", "m-2")).isPresent();
+  }
+
+  @Test
+  void anUnroutableReplyBecomesARecordedDeadLetterAndTheRestOfTheBatchIsServed() throws Exception {
+    when(publisher.reply(anyString(), any())).thenReturn(confirmed());
+    when(publisher.reply(org.mockito.ArgumentMatchers.eq("av.reply.gone"), any()))
+        .thenReturn(
+            CompletableFuture.completedFuture(new PublishOutcome.Returned(312, "NO_ROUTE")));
+    when(publisher.deadLetter(any())).thenReturn(confirmed());
+
+    listener.onMessageBatch(
+        List.of(request(1, "m-1", "av.reply.gone"), request(2, "m-2", "av.reply.a")), channel);
+
+    verify(channel).basicAck(2, true);
+    MessageInfo dead = history.find("amqp", "m-1").orElseThrow();
+    assertThat(dead.disposition()).isEqualTo(Disposition.DEAD_LETTERED);
+    assertThat(dead.deadLetterReason()).isEqualTo(DeadLetterReason.REPLY_UNROUTABLE);
+    assertThat(dead.verdict()).isEqualTo(Verdict.CLEAN);
+    assertThat(history.find("amqp", "m-2").orElseThrow().disposition())
+        .isEqualTo(Disposition.REPLIED);
+  }
+
+  @Test
+  void aReplyWithoutConfirmIsRequeuedAndNotRecorded() throws Exception {
+    when(publisher.reply(anyString(), any()))
+        .thenReturn(CompletableFuture.completedFuture(new PublishOutcome.Failed("nack")))
+        .thenReturn(confirmed());
+
+    listener.onMessageBatch(
+        List.of(request(1, "m-1", "av.reply.a"), request(2, "m-2", "av.reply.a")), channel);
+
+    verify(channel).basicNack(1, false, true);
+    verify(channel).basicAck(2, false);
+    assertThat(history.find("amqp", "m-1")).isEmpty();
+  }
+
+  @Test
+  void aConfirmThatNeverComesRequeuesAfterTheTimeout() throws Exception {
+    when(publisher.reply(anyString(), any())).thenReturn(new CompletableFuture<>());
+
+    listener(Duration.ofMillis(50))
+        .onMessageBatch(List.of(request(7, "m-7", "av.reply.a")), channel);
+
+    verify(channel).basicNack(7, false, true);
+    assertThat(history.calls()).isEmpty();
+  }
+
+  @Test
+  void aRefusedHistoryDocumentRequeuesItsRequestAndReportsTrouble() throws Exception {
+    when(publisher.reply(anyString(), any())).thenReturn(confirmed());
+    history.refuseWhen(info -> info.requestId().equals("m-2"));
+
+    listener.onMessageBatch(
+        List.of(request(1, "m-1", "av.reply.a"), request(2, "m-2", "av.reply.a")), channel);
+
+    verify(channel).basicAck(1, false);
+    verify(channel).basicNack(2, false, true);
+    assertThat(troubles.get()).isEqualTo(1);
+  }
+
+  @Test
+  void whileTheGateIsDownTheBatchIsRequeuedUnscanned() throws Exception {
+    gate.down("clamd unreachable");
+
+    listener.onMessageBatch(List.of(request(3, "m-3", "av.reply.a")), channel);
+
+    verify(channel).basicNack(3, false, true);
+    verify(publisher, never()).reply(anyString(), any());
+    assertThat(scanner.scans()).isZero();
+    assertThat(troubles.get()).isPositive();
+  }
+
+  @Test
+  void badRequestsAreDeadLetteredWithTheirReasonAndRecorded() throws Exception {
+    when(publisher.deadLetter(any())).thenReturn(confirmed());
+
+    listener.onMessageBatch(
+        List.of(
+            request(1, null, "av.reply.a"),
+            request(2, "m-2", null),
+            request(3, "m-3", "elsewhere")),
+        channel);
+
+    verify(channel).basicAck(3, true);
+    verify(publisher, never()).reply(anyString(), any());
+    assertThat(history.documents().values())
+        .extracting(MessageInfo::deadLetterReason)
+        .containsExactlyInAnyOrder(
+            DeadLetterReason.MALFORMED_REQUEST,
+            DeadLetterReason.NO_REPLY_DESTINATION,
+            DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
+    assertThat(scanner.scans()).as("the malformed one is not scanned").isEqualTo(2);
+  }
+
+  @Test
+  void anUnroutableDeadLetterRequeuesTheRequest() throws Exception {
+    when(publisher.deadLetter(any()))
+        .thenReturn(
+            CompletableFuture.completedFuture(new PublishOutcome.Returned(312, "NO_ROUTE")));
+
+    listener.onMessageBatch(List.of(request(4, "m-4", null)), channel);
+
+    verify(channel).basicNack(4, false, true);
+    assertThat(history.calls()).isEmpty();
+  }
+
+  private static CompletableFuture<PublishOutcome> confirmed() {
+    return CompletableFuture.completedFuture(new PublishOutcome.Confirmed());
+  }
+
+  private static Message request(long tag, String messageId, String replyTo) {
+    MessageProperties props = new MessageProperties();
+    props.setDeliveryTag(tag);
+    props.setMessageId(messageId);
+    props.setReplyTo(replyTo);
+    return new Message(("file " + tag).getBytes(StandardCharsets.US_ASCII), props);
+  }
+}

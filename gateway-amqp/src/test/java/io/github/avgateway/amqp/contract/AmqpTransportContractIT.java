@@ -1,0 +1,68 @@
+package io.github.avgateway.amqp.contract;
+
+import io.github.avgateway.amqp.GatewayAmqpApplication;
+import io.github.avgateway.amqp.IntakeWatcher;
+import io.github.avgateway.amqp.testing.RabbitIt;
+import io.github.avgateway.core.contract.AbstractTransportContractTests;
+import io.github.avgateway.core.contract.TransportDriver;
+import io.github.avgateway.core.port.HistoryQueries;
+import org.junit.jupiter.api.AfterAll;
+import org.springframework.amqp.core.AmqpAdmin;
+import org.springframework.amqp.rabbit.connection.CachingConnectionFactory;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The shared transport contract against the real AMQP gateway application: the real RabbitMQ, the
+ * real clamd (the services script's, with the project's offline signatures) and a real Solr
+ * (embedded, in a fresh directory under {@code target/}).
+ */
+@SpringBootTest(classes = GatewayAmqpApplication.class)
+@DirtiesContext
+class AmqpTransportContractIT extends AbstractTransportContractTests {
+
+  private static final String SUFFIX = RabbitIt.uniqueSuffix();
+  private static final String REQUESTS = "contract.requests." + SUFFIX;
+  private static final String DLX = "contract.dlx." + SUFFIX;
+  private static final String DLQ = "contract.dead." + SUFFIX;
+
+  @DynamicPropertySource
+  static void gateway(DynamicPropertyRegistry registry) {
+    registry.add("spring.rabbitmq.port", RabbitIt::port);
+    registry.add(
+        "avgateway.clamd.endpoints",
+        () -> "127.0.0.1:" + Integer.getInteger("avgateway.it.clamd.port", 3310));
+    registry.add("avgateway.solr.mode", () -> "embedded");
+    registry.add("avgateway.solr.embedded.home", () -> "target/contract-solr-" + SUFFIX);
+    registry.add("avgateway.amqp.request-queue", () -> REQUESTS);
+    registry.add("avgateway.amqp.dead-letter-exchange", () -> DLX);
+    registry.add("avgateway.amqp.dead-letter-queue", () -> DLQ);
+  }
+
+  @Autowired HistoryQueries queries;
+  @Autowired AmqpAdmin admin;
+  @Autowired IntakeWatcher watcher;
+  private CachingConnectionFactory connectionFactory;
+
+  @Override
+  protected TransportDriver createDriver() {
+    connectionFactory = RabbitIt.connectionFactory();
+    return new AmqpTransportDriver(
+        connectionFactory, REQUESTS, DLQ, id -> queries.byRequestId("amqp", id));
+  }
+
+  @AfterAll
+  void deleteTopology() {
+    // Stop consuming first: a running container would declare a deleted queue again.
+    watcher.stop();
+    admin.deleteQueue(REQUESTS);
+    admin.deleteQueue(DLQ);
+    admin.deleteExchange(DLX);
+    if (connectionFactory != null) {
+      connectionFactory.destroy();
+    }
+  }
+}

@@ -1,0 +1,60 @@
+package io.github.avgateway.amqp.testing;
+
+import io.github.avgateway.core.model.EngineVersion;
+import io.github.avgateway.core.model.ScanReport;
+import io.github.avgateway.core.port.VirusScanner;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A scanner for tests of the front-end alone: INFECTED when the content contains the word {@code
+ * INFECTED-TEST-MARKER} (so no malware-like bytes are needed), CLEAN otherwise. Can be slowed down
+ * to keep requests in flight.
+ */
+public final class FakeScanner implements VirusScanner {
+
+  public static final String MARKER = "INFECTED-TEST-MARKER";
+  public static final String SIGNATURE = "Fake-Test-Signature";
+  public static final EngineVersion ENGINE = new EngineVersion("FakeAV 1.0", "1");
+
+  private final AtomicInteger scans = new AtomicInteger();
+  private volatile Duration delay = Duration.ZERO;
+
+  @Override
+  public ScanReport scan(InputStream content, long declaredSize) {
+    scans.incrementAndGet();
+    Duration pause = delay;
+    if (!pause.isZero()) {
+      LockSupport.parkNanos(pause.toNanos());
+    }
+    try {
+      String text = new String(content.readAllBytes(), StandardCharsets.ISO_8859_1);
+      return text.contains(MARKER)
+          ? ScanReport.infected(List.of(SIGNATURE), ENGINE, 1)
+          : ScanReport.clean(ENGINE, 1);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public EngineVersion version() {
+    return ENGINE;
+  }
+
+  /** How many payloads were scanned. */
+  public int scans() {
+    return scans.get();
+  }
+
+  /** Makes every scan take at least {@code delay}. */
+  public void delay(Duration delay) {
+    this.delay = delay;
+  }
+}

@@ -1,0 +1,123 @@
+package io.github.avgateway.core.clamd;
+
+import io.github.avgateway.core.port.Availability;
+import java.io.Closeable;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The clamd endpoints with their pools and health. Scans go to an endpoint that is up, the least
+ * busy one first (ties rotate). An endpoint is marked down when it cannot be reached or stays
+ * silent, is skipped while down, and comes back once {@link #probeDown()} gets a PONG from it.
+ */
+final class ClamdEndpoints implements Closeable {
+
+  private static final Logger log = LoggerFactory.getLogger(ClamdEndpoints.class);
+
+  /** One endpoint, its pool and its current health. */
+  static final class Member {
+    private final ClamdEndpoint endpoint;
+    private final ClamdSessionPool pool;
+    private volatile String downReason;
+    private volatile Instant downSince;
+
+    private Member(ClamdEndpoint endpoint, ClamdSessionPool pool) {
+      this.endpoint = endpoint;
+      this.pool = pool;
+    }
+
+    ClamdEndpoint endpoint() {
+      return endpoint;
+    }
+
+    ClamdSessionPool pool() {
+      return pool;
+    }
+
+    boolean isUp() {
+      return downReason == null;
+    }
+
+    private String describe() {
+      return isUp() ? endpoint + " up" : endpoint + " down since " + downSince + ": " + downReason;
+    }
+  }
+
+  private final List<Member> members;
+  private final Duration probeTimeout;
+  private final AtomicInteger rotation = new AtomicInteger();
+
+  ClamdEndpoints(ClamdSettings settings, Watchdog watchdog) {
+    this.members =
+        settings.endpoints().stream()
+            .map(e -> new Member(e, new ClamdSessionPool(e, settings, watchdog)))
+            .toList();
+    this.probeTimeout = settings.connectTimeout();
+  }
+
+  int size() {
+    return members.size();
+  }
+
+  /** An endpoint that is up, the least busy first; empty when all are down. */
+  Optional<Member> pick() {
+    int start = Math.floorMod(rotation.getAndIncrement(), members.size());
+    return IntStream.range(0, members.size())
+        .mapToObj(i -> members.get((start + i) % members.size()))
+        .filter(Member::isUp)
+        .min(Comparator.comparingInt(m -> m.pool().active()));
+  }
+
+  /** Takes {@code member} out of rotation until a probe succeeds; drops its idle sessions. */
+  void markDown(Member member, String reason) {
+    if (member.isUp()) {
+      member.downSince = Instant.now();
+      log.warn("clamd endpoint {} marked down: {}", member.endpoint(), reason);
+    }
+    member.downReason = reason;
+    member.pool().discardIdle();
+  }
+
+  /** PINGs every endpoint that is down, on a new connection; brings back those that answer. */
+  void probeDown() {
+    for (Member member : members) {
+      if (member.isUp()) {
+        continue;
+      }
+      try {
+        member.pool().probe(probeTimeout);
+        member.downReason = null;
+        log.info("clamd endpoint {} answers again", member.endpoint());
+      } catch (IOException e) {
+        member.downReason = "PING failed: " + e;
+      }
+    }
+  }
+
+  /** Up while at least one endpoint is up; otherwise says why each one is down. */
+  Availability availability() {
+    if (members.stream().anyMatch(Member::isUp)) {
+      return Availability.up();
+    }
+    return Availability.down("no clamd endpoint is up: " + describe());
+  }
+
+  /** Every endpoint's state, for error details. */
+  String describe() {
+    return members.stream().map(Member::describe).collect(Collectors.joining("; "));
+  }
+
+  @Override
+  public void close() {
+    members.forEach(m -> m.pool().close());
+  }
+}

@@ -1,0 +1,117 @@
+package io.github.avgateway.core.clamd;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Turns the text of clamd's answer to one INSTREAM (the session id already removed) into a {@link
+ * ClamdReply}. Total: every string, null included, maps to a reply, and only the exact text {@code
+ * stream: OK} maps to {@link ClamdReply.Clean}. A text may hold several entries separated by
+ * newlines or NUL (clamd with AllMatchScan); they are combined so that the least safe wins.
+ */
+final class ClamdReplyParser {
+
+  private static final String STREAM = "stream: ";
+  private static final String FOUND = " FOUND";
+  private static final String ERROR = " ERROR";
+  private static final String SIZE_LIMIT = "INSTREAM size limit exceeded";
+
+  private ClamdReplyParser() {}
+
+  private enum Kind {
+    OK,
+    SIGNATURE,
+    ENCRYPTED,
+    LIMITS,
+    SIZE_LIMIT,
+    ERROR,
+    UNKNOWN
+  }
+
+  private record Entry(Kind kind, String name) {}
+
+  /** Parses one reply; never throws. */
+  static ClamdReply parse(String reply) {
+    String words = reply == null ? "" : reply.replace('\0', '\n').strip();
+    List<Entry> entries =
+        Arrays.stream(words.split("\n"))
+            .map(String::strip)
+            .filter(line -> !line.isEmpty())
+            .map(ClamdReplyParser::classify)
+            .toList();
+    if (entries.isEmpty()) {
+      return new ClamdReply.Failed("clamd sent an empty reply");
+    }
+    return combine(entries, words);
+  }
+
+  private static Entry classify(String line) {
+    if (line.startsWith(SIZE_LIMIT) && line.endsWith(ERROR)) {
+      return new Entry(Kind.SIZE_LIMIT, line);
+    }
+    if (line.endsWith(ERROR)) {
+      return new Entry(Kind.ERROR, line);
+    }
+    if (!line.startsWith(STREAM)) {
+      return new Entry(Kind.UNKNOWN, line);
+    }
+    String body = line.substring(STREAM.length());
+    if (body.equals("OK")) {
+      return new Entry(Kind.OK, body);
+    }
+    if (!body.endsWith(FOUND)) {
+      return new Entry(Kind.UNKNOWN, line);
+    }
+    return classifySignature(body.substring(0, body.length() - FOUND.length()));
+  }
+
+  private static Entry classifySignature(String name) {
+    if (name.isEmpty() || name.chars().anyMatch(Character::isWhitespace)) {
+      return new Entry(Kind.UNKNOWN, name);
+    }
+    if (name.startsWith("Heuristics.Limits.Exceeded")) {
+      return new Entry(Kind.LIMITS, name);
+    }
+    if (name.startsWith("Heuristics.Encrypted")) {
+      return new Entry(Kind.ENCRYPTED, name);
+    }
+    return new Entry(Kind.SIGNATURE, name);
+  }
+
+  private static ClamdReply combine(List<Entry> entries, String words) {
+    if (has(entries, Kind.UNKNOWN)) {
+      return new ClamdReply.Failed("clamd sent a reply the gateway does not understand: " + words);
+    }
+    if (has(entries, Kind.SIGNATURE)) {
+      return new ClamdReply.Found(
+          entries.stream().filter(ClamdReplyParser::isDetection).map(Entry::name).toList());
+    }
+    if (has(entries, Kind.SIZE_LIMIT)) {
+      return new ClamdReply.SizeLimitExceeded("clamd: " + words);
+    }
+    if (has(entries, Kind.ERROR)) {
+      return new ClamdReply.Failed("clamd: " + words);
+    }
+    if (has(entries, Kind.ENCRYPTED)) {
+      return new ClamdReply.Encrypted(words);
+    }
+    if (has(entries, Kind.LIMITS)) {
+      return new ClamdReply.LimitsExceeded(words);
+    }
+    if (entries.size() == 1) {
+      return new ClamdReply.Clean();
+    }
+    return new ClamdReply.Failed("clamd answered OK more than once: " + words);
+  }
+
+  private static boolean isDetection(Entry entry) {
+    return switch (entry.kind()) {
+      case SIGNATURE, ENCRYPTED, LIMITS -> true;
+      case OK, SIZE_LIMIT, ERROR, UNKNOWN -> false;
+    };
+  }
+
+  private static boolean has(List<Entry> entries, Kind kind) {
+    return entries.stream().anyMatch(e -> e.kind() == kind);
+  }
+}

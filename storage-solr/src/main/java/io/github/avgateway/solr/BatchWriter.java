@@ -1,0 +1,102 @@
+package io.github.avgateway.solr;
+
+import io.github.avgateway.core.port.Availability;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.solr.client.solrj.SolrClient;
+import org.apache.solr.client.solrj.request.UpdateRequest;
+import org.apache.solr.client.solrj.response.UpdateResponse;
+import org.apache.solr.common.SolrInputDocument;
+
+/**
+ * Sends one batch as one update request with {@code commitWithin} and settles its futures: all
+ * complete when Solr answered OK, all fail otherwise. Never commits.
+ */
+final class BatchWriter {
+
+  /** A document id that no request can have (request ids are always prefixed by a transport). */
+  static final String PROBE_ID = "avgateway-write-probe";
+
+  private final SolrClient client;
+  private final String collection;
+  private final int commitWithinMillis;
+  private final SolrHistoryGate gate;
+
+  BatchWriter(SolrClient client, String collection, Duration commitWithin, SolrHistoryGate gate) {
+    this.client = client;
+    this.collection = collection;
+    this.commitWithinMillis = Math.toIntExact(commitWithin.toMillis());
+    this.gate = gate;
+  }
+
+  void write(List<PendingRecord> batch) {
+    List<SolrInputDocument> docs = new ArrayList<>(batch.size());
+    for (PendingRecord pending : batch) {
+      docs.add(pending.document());
+    }
+    UpdateRequest request = new UpdateRequest();
+    request.add(docs);
+    request.setCommitWithin(commitWithinMillis);
+    try {
+      send(request);
+    } catch (Exception e) {
+      String why = describe(e);
+      gate.writesFailed(why);
+      SolrHistoryException failure =
+          new SolrHistoryException(
+              "Solr did not accept a batch of " + batch.size() + " documents: " + why, e);
+      batch.forEach(p -> p.accepted().completeExceptionally(failure));
+      return;
+    }
+    gate.writesAccepted();
+    batch.forEach(p -> p.accepted().complete(null));
+  }
+
+  /**
+   * Checks that Solr accepts writes, without changing any document: deletes an id that never
+   * exists. Updates the gate either way.
+   */
+  boolean probe() {
+    UpdateRequest request = new UpdateRequest();
+    request.deleteById(PROBE_ID);
+    try {
+      send(request);
+      gate.writesAccepted();
+      return true;
+    } catch (Exception e) {
+      gate.writesFailed(describe(e));
+      return false;
+    }
+  }
+
+  private void send(UpdateRequest request) throws Exception {
+    UpdateResponse response = request.process(client, collection);
+    if (response.getStatus() != 0) {
+      throw new SolrHistoryException("update answered with status " + response.getStatus());
+    }
+  }
+
+  /**
+   * Marks writes down because documents expired in the queue; the next accepted batch clears it.
+   */
+  void tooSlow(String why) {
+    gate.writesFailed(why);
+  }
+
+  boolean isDown() {
+    return gate.writes() instanceof Availability.Down;
+  }
+
+  static String describe(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    if (root != e && root.getMessage() != null) {
+      message = message + " (" + root.getClass().getSimpleName() + ": " + root.getMessage() + ")";
+    }
+    return message;
+  }
+}

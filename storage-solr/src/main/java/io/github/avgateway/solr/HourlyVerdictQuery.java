@@ -1,0 +1,80 @@
+package io.github.avgateway.solr;
+
+import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.core.port.HourlyVerdictCounts;
+import io.github.avgateway.core.port.TimeRange;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.solr.client.solrj.SolrClient;
+import org.apache.solr.client.solrj.request.json.JsonQueryRequest;
+import org.apache.solr.client.solrj.request.json.RangeFacetMap;
+import org.apache.solr.client.solrj.request.json.TermsFacetMap;
+import org.apache.solr.client.solrj.response.QueryResponse;
+import org.apache.solr.client.solrj.response.json.BucketBasedJsonFacet;
+import org.apache.solr.client.solrj.response.json.BucketJsonFacet;
+import org.apache.solr.client.solrj.response.json.NestableJsonFacet;
+
+/** Counts per verdict per hour: a range facet by hour on receivedAt with a verdict terms facet. */
+final class HourlyVerdictQuery {
+
+  private final SolrClient client;
+  private final String collection;
+
+  HourlyVerdictQuery(SolrClient client, String collection) {
+    this.client = client;
+    this.collection = collection;
+  }
+
+  List<HourlyVerdictCounts> run(TimeRange range) {
+    Instant start = range.from().truncatedTo(ChronoUnit.HOURS);
+    RangeFacetMap hours =
+        new RangeFacetMap(
+                HistoryFields.RECEIVED_AT, Date.from(start), Date.from(range.to()), "+1HOUR")
+            .setMinCount(0)
+            .withSubFacet(
+                "verdicts",
+                new TermsFacetMap(HistoryFields.VERDICT).setLimit(Verdict.values().length));
+    JsonQueryRequest request =
+        new JsonQueryRequest()
+            .setQuery("*:*")
+            .withFilter(SolrSyntax.range(HistoryFields.RECEIVED_AT, range))
+            .setLimit(0)
+            .withFacet("hours", hours);
+    QueryResponse response = SolrHistoryQueries.call(() -> request.process(client, collection));
+    Map<Instant, Map<Verdict, Long>> found = buckets(response);
+    List<HourlyVerdictCounts> result = new ArrayList<>();
+    for (Instant hour = start; hour.isBefore(range.to()); hour = hour.plus(1, ChronoUnit.HOURS)) {
+      result.add(new HourlyVerdictCounts(hour, found.getOrDefault(hour, Map.of())));
+    }
+    return result;
+  }
+
+  private static Map<Instant, Map<Verdict, Long>> buckets(QueryResponse response) {
+    Map<Instant, Map<Verdict, Long>> found = new HashMap<>();
+    NestableJsonFacet facets = response.getJsonFacetingResponse();
+    BucketBasedJsonFacet hours = facets == null ? null : facets.getBucketBasedFacets("hours");
+    if (hours != null) {
+      for (BucketJsonFacet bucket : hours.getBuckets()) {
+        found.put(((Date) bucket.getVal()).toInstant(), counts(bucket));
+      }
+    }
+    return found;
+  }
+
+  private static Map<Verdict, Long> counts(BucketJsonFacet hour) {
+    Map<Verdict, Long> counts = new EnumMap<>(Verdict.class);
+    BucketBasedJsonFacet verdicts = hour.getBucketBasedFacets("verdicts");
+    if (verdicts != null) {
+      for (BucketJsonFacet bucket : verdicts.getBuckets()) {
+        counts.put(Verdict.valueOf(bucket.getVal().toString()), bucket.getCount());
+      }
+    }
+    return counts;
+  }
+}

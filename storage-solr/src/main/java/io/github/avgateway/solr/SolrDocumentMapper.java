@@ -1,0 +1,119 @@
+package io.github.avgateway.solr;
+
+import static io.github.avgateway.solr.HistoryFields.*;
+
+import io.github.avgateway.core.model.DeadLetterReason;
+import io.github.avgateway.core.model.Disposition;
+import io.github.avgateway.core.model.MessageInfo;
+import io.github.avgateway.core.model.Reason;
+import io.github.avgateway.core.model.Verdict;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Date;
+import java.util.List;
+import org.apache.solr.common.SolrDocument;
+import org.apache.solr.common.SolrInputDocument;
+
+/**
+ * Converts between {@link MessageInfo} and Solr documents. The mapping is lossless for every field
+ * (instants keep millisecond precision, the precision Solr stores), and absent values are left out
+ * of the document rather than written as empty strings.
+ */
+public final class SolrDocumentMapper {
+
+  private SolrDocumentMapper() {}
+
+  /** The Solr document for {@code info}; its id is {@link MessageInfo#id()}. */
+  public static SolrInputDocument toDocument(MessageInfo info) {
+    SolrInputDocument doc = new SolrInputDocument();
+    doc.setField(ID, info.id());
+    doc.setField(REQUEST_ID, info.requestId());
+    putIfPresent(doc, CORRELATION_ID, info.correlationId());
+    doc.setField(TRANSPORT, info.transport());
+    putIfPresent(doc, CLIENT_ID, info.clientId());
+    putIfPresent(doc, FILENAME, info.filename());
+    putIfPresent(doc, CONTENT_TYPE, info.contentType());
+    doc.setField(SIZE_BYTES, info.sizeBytes());
+    putIfPresent(doc, SHA256, info.sha256());
+    doc.setField(VERDICT, info.verdict().name());
+    if (!info.signatures().isEmpty()) {
+      doc.setField(SIGNATURES, new ArrayList<>(info.signatures()));
+    }
+    putIfPresent(doc, REASON, info.reason() == null ? null : info.reason().name());
+    putIfPresent(doc, ENGINE, info.engine());
+    putIfPresent(doc, SIGNATURE_VERSION, info.signatureVersion());
+    doc.setField(CACHED, info.cached());
+    doc.setField(RECEIVED_AT, Date.from(info.receivedAt()));
+    putIfPresent(doc, SCANNED_AT, info.scannedAt() == null ? null : Date.from(info.scannedAt()));
+    doc.setField(SCAN_MILLIS, info.scanMillis());
+    doc.setField(TOTAL_MILLIS, info.totalMillis());
+    putIfPresent(doc, GATEWAY, info.gateway());
+    doc.setField(REDELIVERED, info.redelivered());
+    doc.setField(DISPOSITION, info.disposition().name());
+    DeadLetterReason deadLetter = info.deadLetterReason();
+    putIfPresent(doc, DEAD_LETTER_REASON, deadLetter == null ? null : deadLetter.name());
+    return doc;
+  }
+
+  /** The {@link MessageInfo} a stored document was written from. */
+  public static MessageInfo fromDocument(SolrDocument doc) {
+    return new MessageInfo(
+        string(doc, ID),
+        string(doc, REQUEST_ID),
+        string(doc, CORRELATION_ID),
+        string(doc, TRANSPORT),
+        string(doc, CLIENT_ID),
+        string(doc, FILENAME),
+        string(doc, CONTENT_TYPE),
+        number(doc, SIZE_BYTES),
+        string(doc, SHA256),
+        Verdict.valueOf(string(doc, VERDICT)),
+        strings(doc, SIGNATURES),
+        enumOrNull(Reason.class, string(doc, REASON)),
+        string(doc, ENGINE),
+        string(doc, SIGNATURE_VERSION),
+        Boolean.TRUE.equals(doc.getFirstValue(CACHED)),
+        instant(doc, RECEIVED_AT),
+        instant(doc, SCANNED_AT),
+        number(doc, SCAN_MILLIS),
+        number(doc, TOTAL_MILLIS),
+        string(doc, GATEWAY),
+        Boolean.TRUE.equals(doc.getFirstValue(REDELIVERED)),
+        Disposition.valueOf(string(doc, DISPOSITION)),
+        enumOrNull(DeadLetterReason.class, string(doc, DEAD_LETTER_REASON)));
+  }
+
+  private static void putIfPresent(SolrInputDocument doc, String field, Object value) {
+    if (value != null) {
+      doc.setField(field, value);
+    }
+  }
+
+  private static String string(SolrDocument doc, String field) {
+    Object value = doc.getFirstValue(field);
+    return value == null ? null : value.toString();
+  }
+
+  private static long number(SolrDocument doc, String field) {
+    Object value = doc.getFirstValue(field);
+    return value == null ? 0L : ((Number) value).longValue();
+  }
+
+  private static Instant instant(SolrDocument doc, String field) {
+    Object value = doc.getFirstValue(field);
+    return value == null ? null : ((Date) value).toInstant();
+  }
+
+  private static List<String> strings(SolrDocument doc, String field) {
+    Collection<Object> values = doc.getFieldValues(field);
+    if (values == null) {
+      return List.of();
+    }
+    return values.stream().map(Object::toString).toList();
+  }
+
+  private static <E extends Enum<E>> E enumOrNull(Class<E> type, String name) {
+    return name == null ? null : Enum.valueOf(type, name);
+  }
+}

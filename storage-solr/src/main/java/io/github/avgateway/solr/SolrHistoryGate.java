@@ -1,0 +1,52 @@
+package io.github.avgateway.solr;
+
+import io.github.avgateway.core.port.Availability;
+import io.github.avgateway.core.port.IntakeGate;
+
+/**
+ * The history store's intake signal. {@link Availability.Down} while Solr refuses or fails writes,
+ * or is so slow that queued documents expire (set by the recorder, cleared by the next accepted
+ * batch or write probe), or while retention is behind (documents older than the retention age
+ * remain after a purge ran out of its time budget, or the purge failed). Front-ends stop taking
+ * requests while it is down, so the index never grows faster than it is purged and no request waits
+ * on a store that cannot accept it.
+ */
+public final class SolrHistoryGate implements IntakeGate {
+
+  private volatile Availability writes = Availability.up();
+  private volatile Availability retention = Availability.up();
+
+  @Override
+  public Availability intake() {
+    Availability w = writes;
+    return w instanceof Availability.Down ? w : retention;
+  }
+
+  /** The write side alone: down while Solr does not accept batches. */
+  public Availability writes() {
+    return writes;
+  }
+
+  /** The retention side alone: down while the purge is behind or failing. */
+  public Availability retention() {
+    return retention;
+  }
+
+  void writesAccepted() {
+    if (writes instanceof Availability.Down) {
+      writes = Availability.up();
+    }
+  }
+
+  void writesFailed(String why) {
+    writes = Availability.down("Solr history does not accept writes: " + why);
+  }
+
+  void retentionCaughtUp() {
+    retention = Availability.up();
+  }
+
+  void retentionBehind(String why) {
+    retention = Availability.down("Solr history retention is behind: " + why);
+  }
+}

@@ -1,0 +1,187 @@
+package io.github.avgateway.solr;
+
+import io.github.avgateway.core.model.MessageInfo;
+import io.github.avgateway.core.port.HistoryRecorder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import org.apache.solr.client.solrj.SolrClient;
+
+/**
+ * {@link HistoryRecorder} on SolrJ with smart batching.
+ *
+ * <p>Guarantees:
+ *
+ * <ul>
+ *   <li>A future completes normally only after Solr answered OK to the update request holding its
+ *       document (accepted into the update log; visible after {@code commitWithin}). Any other
+ *       outcome fails it with {@link SolrHistoryException}; nothing is reported accepted that Solr
+ *       did not accept.
+ *   <li>Every future is settled within about twice the request timeout of {@code record} returning:
+ *       a document queued longer than the timeout is failed unsent, and a sent one waits at most
+ *       the client's request timeout.
+ *   <li>One update request per batch, never a commit. A batch takes what is queued, up to the batch
+ *       size, waiting at most {@code maxDelay} for more: under light load a batch is one document,
+ *       under heavy load batches fill while earlier requests are in flight.
+ *   <li>Back-pressure: the queue is bounded and {@link #record} blocks while it is full. While
+ *       writes fail, {@link SolrHistoryGate} is down, so front-ends stop taking requests before the
+ *       queue fills; an idle recorder probes Solr every {@code probeInterval} and the gate comes
+ *       back up by itself.
+ *   <li>Idempotent: the document id is {@link MessageInfo#id()}, so recording a redelivered request
+ *       again overwrites its document.
+ * </ul>
+ */
+public final class SolrHistoryRecorder implements HistoryRecorder, AutoCloseable {
+
+  private final RecorderSettings settings;
+  private final BatchWriter writer;
+  private final BlockingQueue<PendingRecord> queue;
+  private final Semaphore inFlight;
+  private final ExecutorService senders;
+  private final Thread dispatcher;
+  private volatile boolean closed;
+
+  public SolrHistoryRecorder(
+      SolrClient client, String collection, RecorderSettings settings, SolrHistoryGate gate) {
+    this.settings = settings;
+    this.writer = new BatchWriter(client, collection, settings.commitWithin(), gate);
+    this.queue = new ArrayBlockingQueue<>(settings.queueCapacity());
+    this.inFlight = new Semaphore(settings.concurrency());
+    this.senders =
+        Executors.newFixedThreadPool(
+            settings.concurrency(), Thread.ofPlatform().name("solr-history-writer-", 0).factory());
+    this.dispatcher =
+        Thread.ofPlatform().name("solr-history-batcher").daemon().unstarted(this::dispatch);
+    dispatcher.start();
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Blocks while the queue is full. Fails at once when the recorder is closed or the calling
+   * thread is interrupted while waiting.
+   */
+  @Override
+  public CompletableFuture<Void> record(MessageInfo info) {
+    CompletableFuture<Void> accepted = new CompletableFuture<>();
+    if (closed) {
+      accepted.completeExceptionally(new SolrHistoryException("history recorder is closed"));
+      return accepted;
+    }
+    PendingRecord pending =
+        new PendingRecord(SolrDocumentMapper.toDocument(info), accepted, System.nanoTime());
+    try {
+      queue.put(pending);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      accepted.completeExceptionally(new SolrHistoryException("interrupted while queueing", e));
+    }
+    if (closed && !dispatcher.isAlive() && queue.remove(pending)) {
+      accepted.completeExceptionally(new SolrHistoryException("history recorder is closed"));
+    }
+    return accepted;
+  }
+
+  /** Documents waiting to be sent. */
+  public int queued() {
+    return queue.size();
+  }
+
+  private void dispatch() {
+    try {
+      while (!closed || !queue.isEmpty()) {
+        inFlight.acquire();
+        List<PendingRecord> batch = nextBatch();
+        if (batch.isEmpty()) {
+          inFlight.release();
+          continue;
+        }
+        senders.execute(() -> send(batch));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** The next batch; empty when nothing arrived within the probe interval (probes if down). */
+  private List<PendingRecord> nextBatch() throws InterruptedException {
+    PendingRecord first = queue.poll(settings.probeInterval().toNanos(), TimeUnit.NANOSECONDS);
+    if (first == null) {
+      if (!closed && writer.isDown()) {
+        writer.probe();
+      }
+      return List.of();
+    }
+    List<PendingRecord> batch = new ArrayList<>(Math.min(settings.batchSize(), 1024));
+    batch.add(first);
+    queue.drainTo(batch, settings.batchSize() - batch.size());
+    long lingerUntil = System.nanoTime() + settings.maxDelay().toNanos();
+    while (batch.size() < settings.batchSize() && !closed) {
+      long left = lingerUntil - System.nanoTime();
+      PendingRecord next = left > 0 ? queue.poll(left, TimeUnit.NANOSECONDS) : null;
+      if (next == null) {
+        break;
+      }
+      batch.add(next);
+      queue.drainTo(batch, settings.batchSize() - batch.size());
+    }
+    return batch;
+  }
+
+  private void send(List<PendingRecord> batch) {
+    try {
+      List<PendingRecord> live = failExpired(batch);
+      if (!live.isEmpty()) {
+        writer.write(live);
+      }
+    } finally {
+      inFlight.release();
+    }
+  }
+
+  private List<PendingRecord> failExpired(List<PendingRecord> batch) {
+    long oldestAllowed = System.nanoTime() - settings.requestTimeout().toNanos();
+    List<PendingRecord> live = new ArrayList<>(batch.size());
+    SolrHistoryException expired = null;
+    for (PendingRecord pending : batch) {
+      if (pending.enqueuedNanos() - oldestAllowed >= 0) {
+        live.add(pending);
+        continue;
+      }
+      if (expired == null) {
+        String why = "documents waited longer than " + settings.requestTimeout() + " to be sent";
+        writer.tooSlow(why);
+        expired = new SolrHistoryException(why + ": Solr is too slow or down");
+      }
+      pending.accepted().completeExceptionally(expired);
+    }
+    return live;
+  }
+
+  /**
+   * Stops taking documents, sends what is queued, and waits up to twice the request timeout for the
+   * last batches. Documents still unsettled then are failed.
+   */
+  @Override
+  public void close() throws InterruptedException {
+    closed = true;
+    long wait = settings.requestTimeout().toMillis() * 2;
+    dispatcher.join(wait);
+    senders.shutdown();
+    if (!senders.awaitTermination(wait, TimeUnit.MILLISECONDS)) {
+      senders.shutdownNow();
+    }
+    dispatcher.interrupt();
+    SolrHistoryException closing = new SolrHistoryException("history recorder closed");
+    PendingRecord left;
+    while ((left = queue.poll()) != null) {
+      left.accepted().completeExceptionally(closing);
+    }
+  }
+}

@@ -1,0 +1,92 @@
+package io.github.avgateway.solr.config;
+
+import io.github.avgateway.core.port.HistoryQueries;
+import io.github.avgateway.core.port.HistoryRecorder;
+import io.github.avgateway.solr.RecorderSettings;
+import io.github.avgateway.solr.RetentionSettings;
+import io.github.avgateway.solr.SolrHistoryGate;
+import io.github.avgateway.solr.SolrHistoryQueries;
+import io.github.avgateway.solr.SolrHistoryRecorder;
+import io.github.avgateway.solr.SolrHistoryStore;
+import io.github.avgateway.solr.SolrRetention;
+import java.time.Clock;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * The Solr history store, on unless {@code avgateway.solr.enabled=false}. Beans:
+ *
+ * <ul>
+ *   <li>{@link SolrHistoryStore} — the connection for the configured mode;
+ *   <li>{@link SolrHistoryRecorder} — the {@link HistoryRecorder} front-ends call;
+ *   <li>{@link SolrHistoryQueries} — the {@link HistoryQueries};
+ *   <li>{@link SolrHistoryGate} named {@code solrHistoryIntakeGate} — an {@link
+ *       io.github.avgateway.core.port.IntakeGate} front-ends honour (down while Solr refuses writes
+ *       or retention is behind);
+ *   <li>{@link SolrRetention} — the scheduled purge, when {@code retention.enabled}.
+ * </ul>
+ *
+ * Beans are closed in reverse order: retention stops, the recorder flushes its queue, then the
+ * store closes.
+ */
+@AutoConfiguration
+@ConditionalOnBooleanProperty(name = "avgateway.solr.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(SolrHistoryProperties.class)
+public class SolrHistoryAutoConfiguration {
+
+  @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean
+  SolrHistoryStore solrHistoryStore(SolrHistoryProperties properties) {
+    return SolrStoreFactory.open(properties);
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  SolrHistoryGate solrHistoryIntakeGate() {
+    return new SolrHistoryGate();
+  }
+
+  @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean(HistoryRecorder.class)
+  SolrHistoryRecorder solrHistoryRecorder(
+      SolrHistoryStore store, SolrHistoryProperties properties, SolrHistoryGate gate) {
+    SolrHistoryProperties.Batch batch = properties.batch();
+    RecorderSettings settings =
+        new RecorderSettings(
+            batch.size(),
+            batch.maxDelay(),
+            batch.queueCapacity(),
+            batch.concurrency(),
+            properties.commitWithin(),
+            properties.requestTimeout(),
+            batch.probeInterval());
+    return new SolrHistoryRecorder(store.client(), store.collection(), settings, gate);
+  }
+
+  @Bean
+  @ConditionalOnMissingBean(HistoryQueries.class)
+  SolrHistoryQueries solrHistoryQueries(SolrHistoryStore store) {
+    return new SolrHistoryQueries(store.client(), store.collection());
+  }
+
+  @Bean(initMethod = "start", destroyMethod = "close")
+  @ConditionalOnBooleanProperty(name = "avgateway.solr.retention.enabled", matchIfMissing = true)
+  @ConditionalOnMissingBean
+  SolrRetention solrHistoryRetention(
+      SolrHistoryStore store, SolrHistoryProperties properties, SolrHistoryGate gate) {
+    SolrHistoryProperties.Retention retention = properties.retention();
+    RetentionSettings settings =
+        new RetentionSettings(
+            retention.maxAge(), retention.interval(), retention.budget(), retention.slice());
+    return new SolrRetention(
+        store.client(),
+        store.collection(),
+        settings,
+        properties.commitWithin(),
+        gate,
+        Clock.systemUTC());
+  }
+}

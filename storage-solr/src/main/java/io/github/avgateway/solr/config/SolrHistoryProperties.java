@@ -1,0 +1,147 @@
+package io.github.avgateway.solr.config;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * {@code avgateway.solr.*}: where the scan history lives and how it is written and purged.
+ *
+ * @param mode {@code embedded} (default: in-process Solr under {@code embedded.home}), {@code http}
+ *     (a standalone Solr at {@code http.base-url}) or {@code cloud} (SolrCloud via {@code
+ *     cloud.zk-hosts} or {@code cloud.solr-urls})
+ * @param collection the core (embedded, http) or collection (cloud) holding the history
+ * @param username basic-auth user for http and cloud; empty for none
+ * @param password basic-auth password; never printed
+ * @param connectTimeout TCP connect timeout to Solr
+ * @param requestTimeout longest one Solr request may take; also bounds how long a document waits in
+ *     the recorder's queue before it is failed unsent
+ * @param commitWithin visibility delay asked for every write (a soft commit by Solr)
+ */
+@Validated
+@ConfigurationProperties("avgateway.solr")
+public record SolrHistoryProperties(
+    @DefaultValue("embedded") @NotNull Mode mode,
+    @DefaultValue("history") @NotBlank String collection,
+    @DefaultValue("") String username,
+    @DefaultValue("") String password,
+    @DefaultValue("2s") @NotNull Duration connectTimeout,
+    @DefaultValue("10s") @NotNull Duration requestTimeout,
+    @DefaultValue("1s") @NotNull Duration commitWithin,
+    @DefaultValue @Valid Embedded embedded,
+    @DefaultValue @Valid Http http,
+    @DefaultValue @Valid Cloud cloud,
+    @DefaultValue @Valid Batch batch,
+    @DefaultValue @Valid Retention retention) {
+
+  /** Where Solr runs. */
+  public enum Mode {
+    EMBEDDED,
+    HTTP,
+    CLOUD
+  }
+
+  public SolrHistoryProperties {
+    if (mode == Mode.HTTP && http.baseUrl() == null) {
+      throw new IllegalArgumentException("avgateway.solr.http.base-url is required in http mode");
+    }
+    if (mode == Mode.CLOUD && cloud.zkHosts().isEmpty() && cloud.solrUrls().isEmpty()) {
+      throw new IllegalArgumentException(
+          "avgateway.solr.cloud.zk-hosts or avgateway.solr.cloud.solr-urls is required in cloud"
+              + " mode");
+    }
+  }
+
+  /** Whether basic authentication is configured. */
+  public boolean hasCredentials() {
+    return username != null && !username.isBlank();
+  }
+
+  @Override
+  public String toString() {
+    return "SolrHistoryProperties[mode=%s, collection=%s, username=%s, password=%s, connectTimeout=%s, requestTimeout=%s, commitWithin=%s, embedded=%s, http=%s, cloud=%s, batch=%s, retention=%s]"
+        .formatted(
+            mode,
+            collection,
+            username,
+            password == null || password.isEmpty() ? "" : "******",
+            connectTimeout,
+            requestTimeout,
+            commitWithin,
+            embedded,
+            http,
+            cloud,
+            batch,
+            retention);
+  }
+
+  /**
+   * @param home the solr home: configset, core and index live below it
+   */
+  public record Embedded(@DefaultValue("./data/solr") @NotNull Path home) {}
+
+  /**
+   * @param baseUrl e.g. {@code http://127.0.0.1:8983/solr}; the core must exist
+   */
+  public record Http(URI baseUrl) {}
+
+  /**
+   * @param zkHosts ZooKeeper ensemble, {@code host:port} each; preferred over {@code solr-urls}
+   * @param zkChroot ZooKeeper chroot, e.g. {@code /solr}; empty for none
+   * @param solrUrls Solr node URLs, used when no ZooKeeper host is given
+   * @param shards shards of the collection when it is created
+   * @param replicas replicas per shard when it is created
+   */
+  public record Cloud(
+      @DefaultValue("") List<String> zkHosts,
+      @DefaultValue("") String zkChroot,
+      @DefaultValue("") List<String> solrUrls,
+      @DefaultValue("1") @Min(1) int shards,
+      @DefaultValue("1") @Min(1) int replicas) {
+
+    public Cloud {
+      zkHosts = nonBlank(zkHosts);
+      solrUrls = nonBlank(solrUrls);
+    }
+
+    private static List<String> nonBlank(List<String> values) {
+      return values == null ? List.of() : values.stream().filter(v -> !v.isBlank()).toList();
+    }
+  }
+
+  /**
+   * @param size most documents per update request
+   * @param maxDelay longest a batch waits to fill once it has a document
+   * @param queueCapacity documents that may wait; recording blocks while the queue is full
+   * @param concurrency update requests in flight at once
+   * @param probeInterval while Solr refuses writes, how often an idle recorder checks it again
+   */
+  public record Batch(
+      @DefaultValue("1000") @Min(1) int size,
+      @DefaultValue("2ms") @NotNull Duration maxDelay,
+      @DefaultValue("5000") @Min(1) int queueCapacity,
+      @DefaultValue("4") @Min(1) int concurrency,
+      @DefaultValue("1s") @NotNull Duration probeInterval) {}
+
+  /**
+   * @param enabled whether documents are purged at all
+   * @param maxAge documents received longer ago are deleted
+   * @param interval time between purges
+   * @param budget longest one purge may run before retention counts as behind (intake pauses)
+   * @param slice time span per delete-by-query request
+   */
+  public record Retention(
+      @DefaultValue("true") boolean enabled,
+      @DefaultValue("30d") @NotNull Duration maxAge,
+      @DefaultValue("1h") @NotNull Duration interval,
+      @DefaultValue("1m") @NotNull Duration budget,
+      @DefaultValue("1d") @NotNull Duration slice) {}
+}

@@ -1,0 +1,61 @@
+package io.github.avgateway.solr.config;
+
+import io.github.avgateway.solr.SolrHistoryStore;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
+import org.apache.solr.client.solrj.impl.Http2SolrClient;
+
+/** Opens the history store for the configured mode. */
+final class SolrStoreFactory {
+
+  private SolrStoreFactory() {}
+
+  static SolrHistoryStore open(SolrHistoryProperties properties) {
+    return switch (properties.mode()) {
+      case EMBEDDED ->
+          SolrHistoryStore.embedded(properties.embedded().home(), properties.collection());
+      case HTTP -> http(properties);
+      case CLOUD -> cloud(properties);
+    };
+  }
+
+  private static SolrHistoryStore http(SolrHistoryProperties properties) {
+    Http2SolrClient client =
+        clientBuilder(properties, properties.http().baseUrl().toString())
+            .withDefaultCollection(properties.collection())
+            .build();
+    return SolrHistoryStore.of(client, properties.collection());
+  }
+
+  private static SolrHistoryStore cloud(SolrHistoryProperties properties) {
+    SolrHistoryProperties.Cloud cloud = properties.cloud();
+    List<String> zkHosts = cloud.zkHosts();
+    CloudHttp2SolrClient.Builder builder =
+        zkHosts.isEmpty()
+            ? new CloudHttp2SolrClient.Builder(cloud.solrUrls())
+            : new CloudHttp2SolrClient.Builder(
+                zkHosts, Optional.of(cloud.zkChroot()).filter(c -> !c.isBlank()));
+    CloudHttp2SolrClient client =
+        builder
+            .withInternalClientBuilder(clientBuilder(properties, null))
+            .withDefaultCollection(properties.collection())
+            .build();
+    return SolrHistoryStore.cloud(
+        client, properties.collection(), cloud.shards(), cloud.replicas());
+  }
+
+  private static Http2SolrClient.Builder clientBuilder(
+      SolrHistoryProperties properties, String baseUrl) {
+    Http2SolrClient.Builder builder =
+        baseUrl == null ? new Http2SolrClient.Builder() : new Http2SolrClient.Builder(baseUrl);
+    builder
+        .withConnectionTimeout(properties.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
+        .withRequestTimeout(properties.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    if (properties.hasCredentials()) {
+      builder.withBasicAuthCredentials(properties.username(), properties.password());
+    }
+    return builder;
+  }
+}

@@ -1,0 +1,131 @@
+package io.github.avgateway.solr;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.github.avgateway.core.model.MessageInfo;
+import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.core.port.HistoryCursor;
+import io.github.avgateway.core.port.HistoryPage;
+import io.github.avgateway.core.port.HistoryQueries;
+import io.github.avgateway.core.port.HourlyVerdictCounts;
+import io.github.avgateway.core.port.SignatureCount;
+import io.github.avgateway.core.port.TimeRange;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The history queries, on a small data set of known order, recorded once per store. */
+abstract class HistoryQueriesContract {
+
+  private static final Instant H10 = Instant.parse("2001-02-03T10:00:00Z");
+  private static final String S1 = "1".repeat(64);
+  private static final String S2 = "2".repeat(64);
+  private static final String S3 = "3".repeat(64);
+  private static final String EICAR = "Eicar-Test-Signature";
+  private static final String OTHER = "Other-Signature";
+
+  private final MessageInfo early = doc("q-early", Verdict.ERROR, -1, S3, List.of());
+  private final MessageInfo a = doc("q-a", Verdict.CLEAN, 5, S1, List.of());
+  private final MessageInfo b = doc("q-b", Verdict.INFECTED, 10, S2, List.of(EICAR));
+  private final MessageInfo c = doc("q-c", Verdict.INFECTED, 50, S2, List.of(EICAR, OTHER));
+  private final MessageInfo d = doc("q-d", Verdict.UNSCANNABLE, 80, S3, List.of());
+  private final MessageInfo e = doc("q-e", Verdict.INFECTED, 90, S2, List.of(OTHER));
+  private final MessageInfo f = doc("q-f", Verdict.INFECTED, 105, S1, List.of(EICAR));
+  private final MessageInfo late = doc("q-late", Verdict.INFECTED, 135, S3, List.of(EICAR));
+  private boolean recorded;
+
+  abstract SolrHistoryRecorder recorder();
+
+  abstract HistoryQueries queries();
+
+  private static MessageInfo doc(
+      String id, Verdict verdict, int minutes, String sha, List<String> sigs) {
+    return HistoryDocs.message("queries", id, verdict, H10.plusSeconds(60L * minutes), sha, sigs);
+  }
+
+  private synchronized void recordDataSet() throws Exception {
+    if (recorded) {
+      return;
+    }
+    List<CompletableFuture<Void>> futures = new ArrayList<>();
+    for (MessageInfo doc : List.of(early, a, b, c, d, e, f, late)) {
+      futures.add(recorder().record(doc));
+    }
+    CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+    TimeRange all = new TimeRange(H10.minusSeconds(3600), H10.plusSeconds(4 * 3600));
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() ->
+            queries().topSignatures(all, 5).stream().mapToLong(SignatureCount::count).sum() == 6);
+    recorded = true;
+  }
+
+  @Test
+  void byRequestIdReturnsTheDocumentAsRecorded() throws Exception {
+    recordDataSet();
+    assertThat(queries().byRequestId("amqp", "q-c")).contains(c);
+    assertThat(queries().byRequestId("amqp", "q-missing")).isEmpty();
+    assertThat(queries().byRequestId("jms", "q-c")).isEmpty();
+  }
+
+  @Test
+  void bySha256ReturnsNewestFirstUpToTheLimit() throws Exception {
+    recordDataSet();
+    assertThat(queries().bySha256(S2, 10)).containsExactly(e, c, b);
+    assertThat(queries().bySha256(S2, 2)).containsExactly(e, c);
+    assertThat(queries().bySha256("f".repeat(64), 10)).isEmpty();
+  }
+
+  @Test
+  void byVerdictPagesNewestFirstWithACursor() throws Exception {
+    recordDataSet();
+    TimeRange range = new TimeRange(H10, H10.plusSeconds(2 * 3600));
+
+    HistoryPage first = queries().byVerdict(Verdict.INFECTED, range, HistoryCursor.first(), 2);
+    assertThat(first.documents()).containsExactly(f, e);
+    assertThat(first.last()).isFalse();
+    HistoryPage second = queries().byVerdict(Verdict.INFECTED, range, first.next(), 2);
+    assertThat(second.documents()).containsExactly(c, b);
+    HistoryPage third = queries().byVerdict(Verdict.INFECTED, range, second.next(), 2);
+    assertThat(third.documents()).isEmpty();
+    assertThat(third.last()).isTrue();
+
+    HistoryPage clean = queries().byVerdict(Verdict.CLEAN, range, HistoryCursor.first(), 10);
+    assertThat(clean.documents()).containsExactly(a);
+    assertThat(clean.last()).isTrue();
+  }
+
+  @Test
+  void topSignaturesCountsOnlyTheTimeRange() throws Exception {
+    recordDataSet();
+    TimeRange range = new TimeRange(H10, H10.plusSeconds(2 * 3600));
+    assertThat(queries().topSignatures(range, 10))
+        .containsExactly(new SignatureCount(EICAR, 3), new SignatureCount(OTHER, 2));
+    assertThat(queries().topSignatures(range, 1)).containsExactly(new SignatureCount(EICAR, 3));
+  }
+
+  @Test
+  void verdictsPerHourCountsEveryHourOfTheRange() throws Exception {
+    recordDataSet();
+    TimeRange range = new TimeRange(H10.minusSeconds(3600), H10.plusSeconds(3 * 3600));
+    List<HourlyVerdictCounts> hours = queries().verdictsPerHour(range);
+    assertThat(hours)
+        .containsExactly(
+            new HourlyVerdictCounts(H10.minusSeconds(3600), Map.of(Verdict.ERROR, 1L)),
+            new HourlyVerdictCounts(H10, Map.of(Verdict.CLEAN, 1L, Verdict.INFECTED, 2L)),
+            new HourlyVerdictCounts(
+                H10.plusSeconds(3600), Map.of(Verdict.UNSCANNABLE, 1L, Verdict.INFECTED, 2L)),
+            new HourlyVerdictCounts(H10.plusSeconds(7200), Map.of(Verdict.INFECTED, 1L)));
+
+    TimeRange empty = new TimeRange(H10.minusSeconds(5 * 3600), H10.minusSeconds(3 * 3600));
+    assertThat(queries().verdictsPerHour(empty))
+        .extracting(HourlyVerdictCounts::total)
+        .containsExactly(0L, 0L);
+  }
+}

@@ -1,0 +1,157 @@
+package io.github.avgateway.solr;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.github.avgateway.core.model.MessageInfo;
+import io.github.avgateway.core.port.HistoryQueries;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.apache.solr.client.solrj.SolrQuery;
+import org.apache.solr.client.solrj.response.QueryResponse;
+import org.apache.solr.common.SolrDocument;
+import org.apache.solr.common.params.CursorMarkParams;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What every Solr mode must do: accept concurrent records, keep one document per request id, and
+ * answer the history queries ({@link HistoryQueriesContract}). Subclasses open the store.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class HistoryStoreContract extends HistoryQueriesContract {
+
+  private static final Duration VISIBLE = Duration.ofSeconds(30);
+
+  private SolrHistoryStore store;
+  private SolrHistoryRecorder recorder;
+  private SolrHistoryQueries queries;
+
+  /** Opens the store of the mode under test; {@code dir} is a fresh directory for its data. */
+  abstract SolrHistoryStore openStore(Path dir) throws Exception;
+
+  /** Stops whatever {@link #openStore} started besides the store. */
+  void stopServer() throws Exception {}
+
+  @BeforeAll
+  void open(@TempDir Path tempDir) throws Exception {
+    store = openStore(tempDir);
+    recorder =
+        new SolrHistoryRecorder(
+            store.client(), store.collection(), RecorderSettings.defaults(), new SolrHistoryGate());
+    queries = new SolrHistoryQueries(store.client(), store.collection());
+  }
+
+  @AfterAll
+  void close() throws Exception {
+    recorder.close();
+    store.close();
+    stopServer();
+  }
+
+  @Override
+  SolrHistoryRecorder recorder() {
+    return recorder;
+  }
+
+  @Override
+  HistoryQueries queries() {
+    return queries;
+  }
+
+  @Test
+  void tenThousandDocumentsRecordedFromFourThreadsAreAllFoundById() throws Exception {
+    String gateway = "concurrent-" + getClass().getSimpleName();
+    Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    ExecutorService threads = Executors.newFixedThreadPool(4);
+    List<Future<List<CompletableFuture<Void>>>> producers = new ArrayList<>();
+    for (int t = 0; t < 4; t++) {
+      int thread = t;
+      producers.add(
+          threads.submit(() -> {
+            List<CompletableFuture<Void>> futures = new ArrayList<>();
+            for (int i = 0; i < 2_500; i++) {
+              String id = gateway + "-" + thread + "-" + i;
+              futures.add(recorder.record(HistoryDocs.clean(gateway, id, now)));
+            }
+            return futures;
+          }));
+    }
+    List<CompletableFuture<Void>> all = new ArrayList<>();
+    for (Future<List<CompletableFuture<Void>>> producer : producers) {
+      all.addAll(producer.get(60, TimeUnit.SECONDS));
+    }
+    threads.shutdown();
+    CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
+
+    await().atMost(VISIBLE).until(() -> count("gateway:" + gateway) == 10_000);
+    Set<String> expected = new HashSet<>();
+    for (int t = 0; t < 4; t++) {
+      for (int i = 0; i < 2_500; i++) {
+        expected.add(MessageInfo.idFor("amqp", gateway + "-" + t + "-" + i));
+      }
+    }
+    assertThat(idsWhere("gateway:" + gateway)).isEqualTo(expected);
+    assertThat(queries.byRequestId("amqp", gateway + "-3-2499")).isPresent();
+  }
+
+  @Test
+  void aRedeliveredRequestStaysOneDocument() throws Exception {
+    String gateway = "redelivery-" + getClass().getSimpleName();
+    MessageInfo first =
+        HistoryDocs.clean(gateway, gateway + "-1", Instant.parse("2002-01-01T00:00:00Z"));
+    MessageInfo again = HistoryDocs.redeliveredAndDeadLettered(first);
+    recorder.record(first).get(30, TimeUnit.SECONDS);
+    recorder.record(again).get(30, TimeUnit.SECONDS);
+
+    await().atMost(VISIBLE).until(() -> count("gateway:" + gateway) == 1 && redelivered(gateway));
+    assertThat(queries.byRequestId("amqp", gateway + "-1")).contains(again);
+  }
+
+  private boolean redelivered(String gateway) throws Exception {
+    SolrQuery query = new SolrQuery("gateway:" + gateway);
+    QueryResponse response = store.client().query(store.collection(), query);
+    return response.getResults().stream()
+        .allMatch(doc -> Boolean.TRUE.equals(doc.getFirstValue("redelivered")));
+  }
+
+  long count(String q) throws Exception {
+    SolrQuery query = new SolrQuery(q);
+    query.setRows(0);
+    return store.client().query(store.collection(), query).getResults().getNumFound();
+  }
+
+  private Set<String> idsWhere(String q) throws Exception {
+    Set<String> ids = new HashSet<>();
+    String cursor = CursorMarkParams.CURSOR_MARK_START;
+    while (true) {
+      SolrQuery query = new SolrQuery(q);
+      query.setFields("id");
+      query.setRows(2_000);
+      query.set("sort", "id asc");
+      query.set(CursorMarkParams.CURSOR_MARK_PARAM, cursor);
+      QueryResponse response = store.client().query(store.collection(), query);
+      for (SolrDocument doc : response.getResults()) {
+        ids.add((String) doc.getFirstValue("id"));
+      }
+      if (cursor.equals(response.getNextCursorMark())) {
+        return ids;
+      }
+      cursor = response.getNextCursorMark();
+    }
+  }
+}
