@@ -2,33 +2,49 @@ package io.github.avgateway.jms;
 
 import io.github.avgateway.core.contract.AbstractTransportContractTests;
 import io.github.avgateway.core.contract.TransportDriver;
+import io.github.avgateway.core.port.HistoryQueries;
 import io.github.avgateway.jms.config.JmsProperties;
-import io.github.avgateway.jms.support.FakeDependencies;
+import io.github.avgateway.jms.support.EicarOnlyScanner;
 import io.github.avgateway.jms.support.FreePort;
-import io.github.avgateway.jms.support.InMemoryHistory;
 import io.github.avgateway.jms.support.JmsContractDriver;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-/** The transport contract, run against the JMS gateway on its embedded Artemis. */
+/**
+ * The transport contract, run against the JMS gateway on its embedded Artemis (persistent journal)
+ * with the embedded Solr history; outside clients connect over TCP.
+ */
 @SpringBootTest(classes = GatewayJmsApplication.class)
-@Import(FakeDependencies.class)
+@Import(JmsTransportContractIT.Scanner.class)
 class JmsTransportContractIT extends AbstractTransportContractTests {
 
+  @TestConfiguration(proxyBeanMethods = false)
+  static class Scanner {
+    @Bean
+    EicarOnlyScanner eicarOnlyScanner() {
+      return new EicarOnlyScanner();
+    }
+  }
+
   @Autowired JmsProperties properties;
-  @Autowired InMemoryHistory history;
+  @Autowired HistoryQueries history;
 
   @DynamicPropertySource
   static void gatewayProperties(DynamicPropertyRegistry registry) throws IOException {
-    String dataDir = Files.createTempDirectory("avgw-jms-contract").resolve("artemis").toString();
+    Path data = Files.createTempDirectory("avgw-jms-contract");
     registry.add("avgateway.jms.url", () -> "tcp://127.0.0.1:" + FreePort.find());
-    registry.add("avgateway.jms.embedded.data-dir", () -> dataDir);
+    registry.add("avgateway.jms.embedded.data-dir", () -> data.resolve("artemis").toString());
+    registry.add("avgateway.solr.embedded.home", () -> data.resolve("solr").toString());
+    registry.add("avgateway.clamd.enabled", () -> "false");
   }
 
   @Override

@@ -27,7 +27,11 @@ import org.springframework.context.annotation.Bean;
  * avgateway.jms.mode=EXTERNAL}), the gateway's connection factory, a {@link ScanPipeline} when no
  * other module provides one, and the {@link JmsGateway} itself.
  */
-@AutoConfiguration
+@AutoConfiguration(
+    afterName = {
+      "io.github.avgateway.core.config.ClamdAutoConfiguration",
+      "io.github.avgateway.solr.config.SolrHistoryAutoConfiguration"
+    })
 @EnableConfigurationProperties(JmsProperties.class)
 public class JmsGatewayAutoConfiguration {
 
