@@ -111,17 +111,14 @@ public final class EmbeddedBroker {
   private void addQueues(ConfigurationImpl config) {
     String request = properties.requestQueue();
     String deadLetters = properties.deadLetterQueue();
-    config.addQueueConfiguration(anycast(request));
-    config.addQueueConfiguration(anycast(deadLetters));
-    // Every other address (callers' reply queues) gets Artemis' usual DLQ and ExpiryQueue.
-    config.addQueueConfiguration(anycast(BROKER_DLQ));
-    config.addQueueConfiguration(anycast(BROKER_EXPIRY));
+    for (String queue : new String[] {request, deadLetters, BROKER_DLQ, BROKER_EXPIRY}) {
+      config.addQueueConfiguration(anycast(queue));
+    }
     boolean autoCreate = properties.embedded().autoCreateQueues();
+    // Every other address (callers' reply queues) gets Artemis' usual DLQ and ExpiryQueue.
     config.addAddressSetting(
         "#",
-        new AddressSettings()
-            .setDeadLetterAddress(SimpleString.of(BROKER_DLQ))
-            .setExpiryAddress(SimpleString.of(BROKER_EXPIRY))
+        brokerDefaults()
             .setAutoCreateQueues(autoCreate)
             .setAutoCreateAddresses(autoCreate)
             .setAutoDeleteQueues(autoCreate)
@@ -137,12 +134,16 @@ public final class EmbeddedBroker {
             .setAutoCreateAddresses(false));
     config.addAddressSetting(
         deadLetters,
-        new AddressSettings()
-            .setDeadLetterAddress(SimpleString.of(BROKER_DLQ))
-            .setExpiryAddress(SimpleString.of(BROKER_EXPIRY))
+        brokerDefaults()
             .setMaxDeliveryAttempts(-1)
             .setAutoCreateQueues(false)
             .setAutoCreateAddresses(false));
+  }
+
+  private static AddressSettings brokerDefaults() {
+    return new AddressSettings()
+        .setDeadLetterAddress(SimpleString.of(BROKER_DLQ))
+        .setExpiryAddress(SimpleString.of(BROKER_EXPIRY));
   }
 
   private static QueueConfiguration anycast(String name) {
