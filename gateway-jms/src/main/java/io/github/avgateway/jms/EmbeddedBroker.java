@@ -45,6 +45,12 @@ public final class EmbeddedBroker {
     EmbeddedActiveMQ embedded = new EmbeddedActiveMQ();
     embedded.setConfiguration(configuration());
     embedded.start();
+    if (!embedded.getActiveMQServer().isActive()) {
+      embedded.stop();
+      throw new IllegalStateException(
+          "the embedded Artemis broker did not start (see its error above), data under "
+              + properties.embedded().dataDir().toAbsolutePath().normalize());
+    }
     server = embedded;
     log.info(
         "Embedded Artemis started: CORE acceptor {}, {} journal under {}",
