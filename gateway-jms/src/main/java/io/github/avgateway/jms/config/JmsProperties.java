@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
-import org.springframework.util.unit.DataSize;
 import org.springframework.validation.annotation.Validated;
 
 /**
@@ -35,7 +34,6 @@ import org.springframework.validation.annotation.Validated;
  * @param historyTimeout how long a batch waits for history to accept its documents before rolling
  *     back
  * @param pausePollInterval how often a paused consumer asks the intake gate again
- * @param scan settings of the scan pipeline when this module creates it
  */
 @Validated
 @ConfigurationProperties("avgateway.jms")
@@ -54,8 +52,7 @@ public record JmsProperties(
     @DefaultValue("5") @Min(1) @Max(1000) int maxDeliveryAttempts,
     @DefaultValue("1s") @NotNull Duration redeliveryDelay,
     @DefaultValue("30s") @NotNull Duration historyTimeout,
-    @DefaultValue("500ms") @NotNull Duration pausePollInterval,
-    @DefaultValue @NotNull @Valid Scan scan) {
+    @DefaultValue("500ms") @NotNull Duration pausePollInterval) {
 
   /** Where the broker runs. */
   public enum BrokerMode {
@@ -89,25 +86,9 @@ public record JmsProperties(
       @DefaultValue("NIO") @NotNull JournalMode journal,
       @DefaultValue("false") boolean autoCreateQueues) {}
 
-  /**
-   * The scan pipeline, when no other module provides one.
-   *
-   * @param maxPayload larger requests are answered UNSCANNABLE TOO_LARGE without reading them; each
-   *     consumer holds at most one payload of this size in memory; keep it at or below clamd's
-   *     StreamMaxLength
-   * @param cacheEntries verdicts kept by content hash; 0 turns the cache off
-   * @param cacheTtl how long a cached verdict is reused
-   * @param gatewayName name written into replies and history; null for the host name
-   */
-  public record Scan(
-      @DefaultValue("100MB") @NotNull DataSize maxPayload,
-      @DefaultValue("10000") @Min(0) long cacheEntries,
-      @DefaultValue("1h") @NotNull Duration cacheTtl,
-      String gatewayName) {}
-
   @Override
   public String toString() {
-    return "JmsProperties[mode=%s, url=%s, user=%s, password=%s, embedded=%s, requestQueue=%s, deadLetterQueue=%s, defaultReplyQueue=%s, consumers=%d, batchSize=%d, receiveTimeout=%s, maxDeliveryAttempts=%d, redeliveryDelay=%s, historyTimeout=%s, pausePollInterval=%s, scan=%s]"
+    return "JmsProperties[mode=%s, url=%s, user=%s, password=%s, embedded=%s, requestQueue=%s, deadLetterQueue=%s, defaultReplyQueue=%s, consumers=%d, batchSize=%d, receiveTimeout=%s, maxDeliveryAttempts=%d, redeliveryDelay=%s, historyTimeout=%s, pausePollInterval=%s]"
         .formatted(
             mode,
             url,
@@ -123,7 +104,6 @@ public record JmsProperties(
             maxDeliveryAttempts,
             redeliveryDelay,
             historyTimeout,
-            pausePollInterval,
-            scan);
+            pausePollInterval);
   }
 }

@@ -13,7 +13,6 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.util.unit.DataSize;
 
 class JmsPropertiesTest {
 
@@ -47,7 +46,6 @@ class JmsPropertiesTest {
     assertThat(properties.embedded().persistent()).isTrue();
     assertThat(properties.embedded().journal()).isEqualTo(JmsProperties.JournalMode.NIO);
     assertThat(properties.embedded().autoCreateQueues()).isFalse();
-    assertThat(properties.scan().maxPayload()).isEqualTo(DataSize.ofMegabytes(100));
     assertThat(properties.historyTimeout()).isEqualTo(Duration.ofSeconds(30));
   }
 
@@ -60,15 +58,13 @@ class JmsPropertiesTest {
                 "avgateway.jms.url", "tcp://broker:61617",
                 "avgateway.jms.default-reply-queue", "replies",
                 "avgateway.jms.batch-size", "4",
-                "avgateway.jms.embedded.journal", "mapped",
-                "avgateway.jms.scan.max-payload", "10MB"));
+                "avgateway.jms.embedded.journal", "mapped"));
 
     assertThat(properties.mode()).isEqualTo(JmsProperties.BrokerMode.EXTERNAL);
     assertThat(properties.url()).isEqualTo("tcp://broker:61617");
     assertThat(properties.defaultReplyQueue()).isEqualTo("replies");
     assertThat(properties.batchSize()).isEqualTo(4);
     assertThat(properties.embedded().journal()).isEqualTo(JmsProperties.JournalMode.MAPPED);
-    assertThat(properties.scan().maxPayload()).isEqualTo(DataSize.ofMegabytes(10));
   }
 
   @Test
