@@ -28,11 +28,11 @@ public class GatewayJmsApplication {
   }
 
   public static void main(String[] args) {
-    allowNettyUnsafe();
     if (args.length > 0 && args[0].equals("scan")) {
       System.exit(
           ScanCommand.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
     }
+    allowNettyUnsafe();
     SpringApplication.run(GatewayJmsApplication.class, args);
   }
 }
