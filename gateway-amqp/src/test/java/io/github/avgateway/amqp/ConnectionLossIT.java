@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.github.avgateway.amqp.testing.FakeScanner;
-import io.github.avgateway.amqp.testing.InMemoryHistory;
 import io.github.avgateway.amqp.testing.QueueInbox;
 import io.github.avgateway.amqp.testing.RabbitIt;
 import io.github.avgateway.amqp.testing.TestGateway;
 import io.github.avgateway.core.model.Disposition;
 import io.github.avgateway.core.model.MessageInfo;
+import io.github.avgateway.core.testing.InMemoryHistory;
 import io.github.avgateway.core.testing.TcpProxy;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

@@ -11,14 +11,14 @@ import static org.mockito.Mockito.when;
 
 import com.rabbitmq.client.Channel;
 import io.github.avgateway.amqp.testing.FakeScanner;
-import io.github.avgateway.amqp.testing.InMemoryHistory;
-import io.github.avgateway.amqp.testing.SwitchableGate;
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.Disposition;
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.pipeline.VerdictCache;
+import io.github.avgateway.core.testing.InMemoryHistory;
+import io.github.avgateway.core.testing.SwitchableGate;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,14 +1,14 @@
 package io.github.avgateway.jms;
 
 import io.github.avgateway.core.contract.ContractFiles;
+import io.github.avgateway.core.testing.InMemoryHistory;
+import io.github.avgateway.core.testing.SwitchableGate;
 import io.github.avgateway.jms.config.JmsProperties;
 import io.github.avgateway.jms.support.EicarOnlyScanner;
 import io.github.avgateway.jms.support.FakeDependencies;
 import io.github.avgateway.jms.support.FreePort;
-import io.github.avgateway.jms.support.InMemoryHistory;
 import io.github.avgateway.jms.support.Inbox;
 import io.github.avgateway.jms.support.JmsContractDriver;
-import io.github.avgateway.jms.support.SwitchableGate;
 import jakarta.jms.JMSException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -79,7 +79,7 @@ abstract class AbstractFakeGatewayIT {
             new ActiveMQConnectionFactory(properties.url()),
             properties.requestQueue(),
             properties.deadLetterQueue(),
-            id -> history.byRequestId("jms", id));
+            id -> history.find("jms", id));
     driver.open(inbox::reply, inbox::deadLetter);
     return driver;
   }

@@ -189,7 +189,7 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
     await()
         .atMost(Duration.ofSeconds(10))
         .pollDelay(Duration.ZERO)
-        .until(() -> history.byRequestId("jms", requestId).isPresent());
-    return history.byRequestId("jms", requestId).orElseThrow();
+        .until(() -> history.find("jms", requestId).isPresent());
+    return history.find("jms", requestId).orElseThrow();
   }
 }

@@ -5,12 +5,12 @@ import static org.awaitility.Awaitility.await;
 
 import io.github.avgateway.core.contract.ContractFiles;
 import io.github.avgateway.core.contract.ContractRequest;
+import io.github.avgateway.core.testing.InMemoryHistory;
+import io.github.avgateway.core.testing.SwitchableGate;
 import io.github.avgateway.jms.config.JmsProperties;
 import io.github.avgateway.jms.support.FakeDependencies;
 import io.github.avgateway.jms.support.FreePort;
-import io.github.avgateway.jms.support.InMemoryHistory;
 import io.github.avgateway.jms.support.JmsContractDriver;
-import io.github.avgateway.jms.support.SwitchableGate;
 import jakarta.jms.Connection;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
@@ -92,6 +92,6 @@ class RestartIT {
         new ActiveMQConnectionFactory(url),
         properties.requestQueue(),
         properties.deadLetterQueue(),
-        id -> history.byRequestId("jms", id));
+        id -> history.find("jms", id));
   }
 }

@@ -6,6 +6,8 @@ import static org.awaitility.Awaitility.await;
 import io.github.avgateway.amqp.IntakeWatcher;
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.MessageInfo;
+import io.github.avgateway.core.testing.InMemoryHistory;
+import io.github.avgateway.core.testing.SwitchableGate;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.UUID;

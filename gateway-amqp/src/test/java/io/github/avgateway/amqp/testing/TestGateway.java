@@ -1,5 +1,7 @@
 package io.github.avgateway.amqp.testing;
 
+import io.github.avgateway.core.testing.InMemoryHistory;
+import io.github.avgateway.core.testing.SwitchableGate;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.annotation.Bean;

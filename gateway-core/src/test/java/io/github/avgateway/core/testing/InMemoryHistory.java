@@ -1,4 +1,4 @@
-package io.github.avgateway.amqp.testing;
+package io.github.avgateway.core.testing;
 
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.port.HistoryRecorder;
@@ -8,35 +8,45 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 
 /**
- * A history store for tests: keeps documents by id (a second record with the same id replaces the
- * first, like the real store) and every record call in order; can be told to refuse some.
+ * A history store for front-end tests: keeps documents by id (a second record with the same id
+ * replaces the first, like the real store), remembers every record call in order, and can be told
+ * to refuse documents (their future fails, as when Solr refuses a write).
  */
 public final class InMemoryHistory implements HistoryRecorder {
 
   private final Map<String, MessageInfo> documents = new ConcurrentHashMap<>();
   private final List<MessageInfo> calls = new CopyOnWriteArrayList<>();
+  private final AtomicInteger refused = new AtomicInteger();
   private volatile Predicate<MessageInfo> refuse = info -> false;
 
   @Override
   public CompletableFuture<Void> record(MessageInfo info) {
     calls.add(info);
     if (refuse.test(info)) {
+      refused.incrementAndGet();
       return CompletableFuture.failedFuture(new IllegalStateException("refused by the test"));
     }
     documents.put(info.id(), info);
     return CompletableFuture.completedFuture(null);
   }
 
-  /** The document of {@code requestId} of the given transport, if recorded. */
+  /** The document of {@code requestId} received over {@code transport}, if accepted. */
   public Optional<MessageInfo> find(String transport, String requestId) {
     return Optional.ofNullable(documents.get(MessageInfo.idFor(transport, requestId)));
   }
 
+  /** The accepted documents by id. */
   public Map<String, MessageInfo> documents() {
     return Map.copyOf(documents);
+  }
+
+  /** How many documents are kept. */
+  public int size() {
+    return documents.size();
   }
 
   /** Every record call, accepted or refused, in order. */
@@ -44,8 +54,18 @@ public final class InMemoryHistory implements HistoryRecorder {
     return List.copyOf(calls);
   }
 
-  /** Refuses (fails the future of) every document matching {@code rule} from now on. */
+  /** How many record calls were refused. */
+  public int refused() {
+    return refused.get();
+  }
+
+  /** From now on, documents that match {@code rule} are refused. */
   public void refuseWhen(Predicate<MessageInfo> rule) {
-    this.refuse = rule;
+    refuse = rule;
+  }
+
+  /** Accepts every document again. */
+  public void acceptAll() {
+    refuse = info -> false;
   }
 }
