@@ -13,6 +13,7 @@ import java.util.Locale;
  * @param completed requests answered within the measurement window
  * @param failed requests that got no answer, or a wrong verdict
  * @param seconds length of the measurement window
+ * @param cpu CPU µs per answered request of each process during the window (see {@link CpuMeter})
  */
 record Cell(
     String target,
@@ -25,7 +26,8 @@ record Cell(
     double p50,
     double p90,
     double p99,
-    double max) {
+    double max,
+    String cpu) {
 
   double perSecond() {
     return completed / seconds;
@@ -38,7 +40,7 @@ record Cell(
   static String header() {
     return String.format(
         Locale.ROOT,
-        "%-22s %-18s %8s %6s %9s %7s %10s %9s %8s %8s %8s %8s",
+        "%-22s %-24s %8s %6s %9s %7s %10s %9s %8s %8s %8s %8s  %s",
         "target",
         "variant",
         "size",
@@ -50,13 +52,14 @@ record Cell(
         "p50 ms",
         "p90 ms",
         "p99 ms",
-        "max ms");
+        "max ms",
+        "CPU us/request");
   }
 
   String line() {
     return String.format(
         Locale.ROOT,
-        "%-22s %-18s %8s %6d %9d %7d %10.1f %9.1f %8.2f %8.2f %8.2f %8.2f",
+        "%-22s %-24s %8s %6d %9d %7d %10.1f %9.1f %8.2f %8.2f %8.2f %8.2f  %s",
         target,
         variant,
         Payloads.label(size).replace(" ", ""),
@@ -68,6 +71,7 @@ record Cell(
         p50,
         p90,
         p99,
-        max);
+        max,
+        cpu);
   }
 }

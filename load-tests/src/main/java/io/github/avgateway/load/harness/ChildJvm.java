@@ -33,6 +33,8 @@ final class ChildJvm implements AutoCloseable {
     ProcessBuilder builder = new ProcessBuilder(command).redirectError(log.toFile());
     spawnedNanos = System.nanoTime();
     process = builder.start();
+    // Should the harness itself be stopped, its children go with it.
+    Runtime.getRuntime().addShutdownHook(new Thread(process::destroy));
     Thread.ofPlatform().daemon().name("child-out").start(this::readOutput);
   }
 

@@ -75,10 +75,19 @@ final class GatewayRuns {
         report.note("# %s did not start or answer; see %s", target, log);
         return;
       }
+      coldAndWarm(gateway.pid(), driver, target, variant);
       for (int size : sizes) {
-        Harness.sizes(options, report, driver, target, variant, List.of(size), Options::window);
+        Harness.sizes(
+            gateway.pid(),
+            options,
+            report,
+            driver,
+            target,
+            variant,
+            List.of(size),
+            Options::window);
         if (size == 1024) {
-          halfLoadLatency(driver, target, variant);
+          halfLoadLatency(gateway.pid(), driver, target, variant);
         }
       }
     } finally {
@@ -101,6 +110,10 @@ final class GatewayRuns {
     addDefault(
         args, "--avgateway.clamd.endpoints=", options.clamdHost() + ":" + options.clamdPort());
     addDefault(args, "--spring.main.banner-mode=", "off");
+    addDefault(
+        args,
+        "--logging.config=",
+        options.repo().resolve("load-tests/src/main/resources/logback-gateway.xml").toString());
     if (kind == Kind.AMQP) {
       addDefault(args, "--spring.rabbitmq.host=", options.rabbitHost());
       addDefault(args, "--spring.rabbitmq.port=", String.valueOf(options.rabbitPort()));
@@ -120,9 +133,6 @@ final class GatewayRuns {
   private List<String> jvmArgs(String slug) {
     List<String> jvm = new ArrayList<>();
     jvm.add("-Xmx2g");
-    jvm.add(
-        "-Dlogback.configurationFile="
-            + options.repo().resolve("load-tests/src/main/resources/logback-bench.xml"));
     if (options.jfr()) {
       jvm.add(
           "-XX:StartFlightRecording=settings=profile,filename="
@@ -172,7 +182,23 @@ final class GatewayRuns {
     return null;
   }
 
-  private void halfLoadLatency(Transport driver, String target, String variant)
+  /** The first seconds after the first reply (cold JIT) as a cell; then unmeasured warm-up. */
+  private void coldAndWarm(long pid, Transport driver, String target, String variant)
+      throws InterruptedException {
+    LoadRun cold =
+        new LoadRun(
+            pid,
+            driver,
+            Payloads.random(1024, 3),
+            Verdict.CLEAN,
+            Duration.ZERO,
+            Duration.ofSeconds(10),
+            Harness.ANSWER_TIMEOUT);
+    report.cell(cold.closedLoop(target, variant + " cold 0-10s", Options.window(1024)));
+    Harness.jitWarmup(driver, options.jitWarmup());
+  }
+
+  private void halfLoadLatency(long childPid, Transport driver, String target, String variant)
       throws InterruptedException {
     report
         .find(target, variant, 1024)
@@ -180,6 +206,7 @@ final class GatewayRuns {
           double rate = Math.max(1, max.perSecond() / 2);
           LoadRun run =
               new LoadRun(
+                  childPid,
                   driver,
                   Payloads.random(1024, 1024),
                   Verdict.CLEAN,

@@ -4,9 +4,6 @@ import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.load.Payloads;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 
 /**
@@ -26,8 +23,7 @@ public final class Harness {
 
   public static void main(String[] args) throws Exception {
     Options options = Options.parse(args);
-    String stamp =
-        LocalDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    String stamp = options.stamp();
     Path raw = options.repo().resolve("perf-notes/raw/harness-" + stamp + ".txt");
     Report report = new Report(raw);
     report.note("# av-gateway perf harness, %s UTC", stamp);
@@ -38,7 +34,8 @@ public final class Harness {
         System.getProperty("java.vm.version"),
         Report.loadAverage());
     report.note(
-        "# warm-up %ds, measure %ds per cell; sizes %s",
+        "# JIT warm-up %ds per JVM; warm-up %ds, measure %ds per cell; sizes %s",
+        options.jitWarmup().toSeconds(),
         options.warmup().toSeconds(),
         options.measure().toSeconds(),
         options.sizes().stream().map(Payloads::label).toList());
@@ -60,6 +57,7 @@ public final class Harness {
 
   /** A closed-loop run of every size against one transport. */
   static void sizes(
+      long childPid,
       Options options,
       Report report,
       Transport transport,
@@ -71,6 +69,7 @@ public final class Harness {
     for (int size : sizes) {
       LoadRun run =
           new LoadRun(
+              childPid,
               transport,
               Payloads.random(size, size),
               Verdict.CLEAN,
@@ -79,6 +78,22 @@ public final class Harness {
               ANSWER_TIMEOUT);
       report.cell(run.closedLoop(target, variant, rule.window(size)));
     }
+  }
+
+  /**
+   * Unmeasured 1 KiB load for {@code duration}: a new JVM compiles its hot paths in the first tens
+   * of seconds (C2 used more CPU than the gateway's own threads in the first minute here).
+   */
+  static void jitWarmup(Transport transport, Duration duration) throws InterruptedException {
+    new LoadRun(
+            0,
+            transport,
+            Payloads.random(1024, 2),
+            Verdict.CLEAN,
+            duration,
+            Duration.ZERO,
+            ANSWER_TIMEOUT)
+        .closedLoop("warm-up", "", Options.window(1024));
   }
 
   /** How many requests a closed loop keeps in flight for a payload size. */

@@ -25,8 +25,10 @@ final class LoadRun {
   private final Duration warmup;
   private final Duration measure;
   private final Duration answerTimeout;
+  private final long childPid;
 
   LoadRun(
+      long childPid,
       Transport transport,
       byte[] payload,
       Verdict expected,
@@ -39,6 +41,7 @@ final class LoadRun {
     this.warmup = warmup;
     this.measure = measure;
     this.answerTimeout = answerTimeout;
+    this.childPid = childPid;
   }
 
   /** Keeps {@code window} requests in flight until the measurement window closes. */
@@ -46,14 +49,16 @@ final class LoadRun {
     Window w = new Window();
     Semaphore slots = new Semaphore(window);
     while (System.nanoTime() < w.end) {
+      w.meterFrom(System.nanoTime());
       if (!slots.tryAcquire(100, TimeUnit.MILLISECONDS)) {
         continue;
       }
       long sent = System.nanoTime();
       track(w, sent, transport.send(payload)).whenComplete((v, e) -> slots.release());
     }
+    String cpu = w.cpu();
     drain(slots, window);
-    return w.cell(target, variant, payload.length, window, measure);
+    return w.cell(cpu, target, variant, payload.length, window, measure);
   }
 
   /** Sends {@code perSecond} requests a second until the measurement window closes. */
@@ -65,6 +70,7 @@ final class LoadRun {
     long cap = Math.max(1000, (long) (perSecond * answerTimeout.toSeconds()));
     while (next < w.end) {
       long now = System.nanoTime();
+      w.meterFrom(now);
       if (now < next) {
         LockSupport.parkNanos(next - now);
         continue;
@@ -78,11 +84,12 @@ final class LoadRun {
       }
       next += interval;
     }
+    String cpu = w.cpu();
     long deadline = System.nanoTime() + answerTimeout.toNanos();
     while (outstanding.get() > 0 && System.nanoTime() < deadline) {
       Thread.sleep(10);
     }
-    return w.cell(target, variant, payload.length, 0, measure);
+    return w.cell(cpu, target, variant, payload.length, 0, measure);
   }
 
   private CompletableFuture<Verdict> track(Window w, long sent, CompletableFuture<Verdict> f) {
@@ -116,8 +123,20 @@ final class LoadRun {
     final AtomicLong completed = new AtomicLong();
     final AtomicLong failed = new AtomicLong();
     final Latencies latencies = new Latencies();
+    private CpuMeter meter;
 
-    Cell cell(String target, String variant, int size, int window, Duration length) {
+    /** Starts the CPU meter once the measurement window has opened. */
+    void meterFrom(long now) {
+      if (meter == null && now >= start) {
+        meter = new CpuMeter(childPid);
+      }
+    }
+
+    String cpu() {
+      return meter == null ? "" : meter.perRequest(completed.get());
+    }
+
+    Cell cell(String cpu, String target, String variant, int size, int window, Duration length) {
       return new Cell(
           target,
           variant,
@@ -129,7 +148,8 @@ final class LoadRun {
           latencies.percentileMillis(50),
           latencies.percentileMillis(90),
           latencies.percentileMillis(99),
-          latencies.percentileMillis(100));
+          latencies.percentileMillis(100),
+          cpu);
     }
   }
 }

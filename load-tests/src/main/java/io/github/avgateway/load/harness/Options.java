@@ -20,6 +20,9 @@ import java.util.Set;
  * @param soakMax the longest the soak may run
  * @param gatewayArgs extra {@code --key=value} arguments for every gateway (tuning experiments)
  * @param jfr record a JFR profile of each gateway JVM
+ * @param jitWarmup unmeasured load on each new gateway or echo JVM before its cells, so that the
+ *     cells measure compiled code (the first seconds are measured separately, as "cold")
+ * @param stamp this run's time stamp, naming its raw results and work directory
  */
 record Options(
     Duration warmup,
@@ -30,6 +33,8 @@ record Options(
     Duration soakMax,
     List<String> gatewayArgs,
     boolean jfr,
+    Duration jitWarmup,
+    String stamp,
     Path repo,
     String clamdHost,
     int clamdPort,
@@ -50,6 +55,7 @@ record Options(
     Duration soakMax = Duration.ofMinutes(40);
     List<String> gatewayArgs = new ArrayList<>();
     boolean jfr = false;
+    Duration jitWarmup = null;
     for (String arg : args) {
       String[] kv = arg.split("=", 2);
       String value = kv.length > 1 ? kv[1] : "";
@@ -67,18 +73,22 @@ record Options(
         case "--soak-max-minutes" -> soakMax = Duration.ofMinutes(Long.parseLong(value));
         case "--gateway-arg" -> gatewayArgs.add(value);
         case "--jfr" -> jfr = true;
+        case "--jit-warmup" -> jitWarmup = Duration.ofSeconds(Long.parseLong(value));
         default -> throw new IllegalArgumentException("unknown option " + arg);
       }
     }
     return new Options(
-        warmup != null ? warmup : Duration.ofSeconds(quick ? 2 : 4),
-        measure != null ? measure : Duration.ofSeconds(quick ? 5 : 12),
+        warmup != null ? warmup : Duration.ofSeconds(quick ? 2 : 3),
+        measure != null ? measure : Duration.ofSeconds(quick ? 5 : 10),
         sizes,
         phases,
         soak,
         soakMax,
         List.copyOf(gatewayArgs),
         jfr,
+        jitWarmup != null ? jitWarmup : Duration.ofSeconds(quick ? 15 : 30),
+        java.time.LocalDateTime.now(java.time.ZoneOffset.UTC)
+            .format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")),
         Path.of(System.getProperty("harness.repo", ".")).toAbsolutePath().normalize(),
         System.getProperty("clamd.host", "127.0.0.1"),
         Integer.getInteger("clamd.port", 3310),
@@ -98,7 +108,8 @@ record Options(
     return size <= 2 * 1024 * 1024 ? 16 : 8;
   }
 
+  /** This run's own directory for logs, Solr and Artemis data: never shared with another run. */
   Path work() {
-    return repo.resolve("load-tests/target/harness");
+    return repo.resolve("load-tests/target/harness/run-" + stamp);
   }
 }

@@ -30,8 +30,10 @@ final class Phases {
       jmsEcho("persistent", true, "echo persistent", options.sizes());
     }
     GatewayRuns gateways = new GatewayRuns(options, report);
-    if (options.phases().contains("amqp")) {
+    if (options.phases().contains("amqp") || options.phases().contains("amqp-on")) {
       gateways.run(GatewayRuns.Kind.AMQP, true, "history-on", List.of(), true, options.sizes());
+    }
+    if (options.phases().contains("amqp")) {
       gateways.run(GatewayRuns.Kind.AMQP, false, "history-off", List.of(), true, options.sizes());
     }
     if (options.phases().contains("jms")) {
@@ -52,6 +54,7 @@ final class Phases {
     try (Transport raw =
         new ClamdRawTransport(options.clamdHost(), options.clamdPort(), Harness.CLAMD_SESSIONS)) {
       Harness.sizes(
+          0,
           options,
           report,
           raw,
@@ -62,7 +65,7 @@ final class Phases {
     }
     try (Transport client = new ScannerTransport(options.clamdHost(), options.clamdPort(), 4)) {
       Harness.sizes(
-          options, report, client, "clamd", "ClamdScanner 4 thr", options.sizes(), size -> 4);
+          0, options, report, client, "clamd", "ClamdScanner 4 thr", options.sizes(), size -> 4);
     }
   }
 
@@ -88,7 +91,9 @@ final class Phases {
       try (Transport driver =
           new AmqpTransport(
               options.rabbitHost(), options.rabbitPort(), ECHO_QUEUE, 4, persistent)) {
-        Harness.sizes(options, report, driver, "rabbitmq-echo", variant, sizes, Options::window);
+        Harness.jitWarmup(driver, options.jitWarmup().dividedBy(3));
+        Harness.sizes(
+            echo.pid(), options, report, driver, "rabbitmq-echo", variant, sizes, Options::window);
       }
     }
   }
@@ -110,7 +115,9 @@ final class Phases {
         return;
       }
       try (Transport driver = new JmsTransport(artemisUrl(), ECHO_QUEUE, 8, persistent)) {
-        Harness.sizes(options, report, driver, "artemis-echo", variant, sizes, Options::window);
+        Harness.jitWarmup(driver, options.jitWarmup().dividedBy(3));
+        Harness.sizes(
+            echo.pid(), options, report, driver, "artemis-echo", variant, sizes, Options::window);
       }
     }
   }

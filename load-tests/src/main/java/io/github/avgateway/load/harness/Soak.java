@@ -49,7 +49,9 @@ final class Soak {
             "--spring.rabbitmq.port=" + options.rabbitPort(),
             "--avgateway.amqp.request-queue=av.perf.soak",
             "--avgateway.amqp.dead-letter-queue=av.perf.dead-letters",
-            "--avgateway.amqp.dead-letter-exchange=av.perf.dlx");
+            "--avgateway.amqp.dead-letter-exchange=av.perf.dlx",
+            "--spring.main.banner-mode=off",
+            "--logging.config=" + logConfig());
     byte[] clean = Payloads.random(1024, 99);
     byte[] eicar = Payloads.eicar();
     AtomicLong answered = new AtomicLong();
@@ -63,7 +65,7 @@ final class Soak {
     try (ChildJvm gateway =
             new ChildJvm(
                 GatewayLauncher.class.getName(),
-                List.of("-Xmx2g", "-Dharness.heapLog=" + heapLog, logConfig()),
+                List.of("-Xmx2g", "-Dharness.heapLog=" + heapLog),
                 args,
                 work.resolve(slug + ".log"));
         Transport driver =
@@ -127,7 +129,6 @@ final class Soak {
   }
 
   private String logConfig() {
-    return "-Dlogback.configurationFile="
-        + options.repo().resolve("load-tests/src/main/resources/logback-bench.xml");
+    return options.repo().resolve("load-tests/src/main/resources/logback-gateway.xml").toString();
   }
 }
