@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * correlation_id}; the verdict is read from the reply's {@code avVerdict} header. Several channels,
  * each with its own reply consumer, so that publishing does not serialise on one channel.
  */
-final class AmqpTransport implements Transport {
+public final class AmqpTransport implements Transport {
 
   private static final String DIRECT_REPLY_TO = "amq.rabbitmq.reply-to";
 
@@ -36,7 +36,7 @@ final class AmqpTransport implements Transport {
   private final boolean persistent;
   private final String prefix = UUID.randomUUID().toString().substring(0, 8) + "-";
 
-  AmqpTransport(String host, int port, String queue, int channelCount, boolean persistent)
+  public AmqpTransport(String host, int port, String queue, int channelCount, boolean persistent)
       throws IOException, TimeoutException {
     ConnectionFactory factory = new ConnectionFactory();
     factory.setHost(host);
