@@ -159,7 +159,7 @@ final class GatewayRuns {
     while (System.nanoTime() < deadline) {
       try {
         if (driver == null) {
-          driver = new JmsTransport(artemisUrl(), REQUEST_QUEUE, 8, durable);
+          driver = new JmsTransport(artemisUrl(), REQUEST_QUEUE, JmsTransport.PRODUCERS, durable);
         }
         Verdict verdict =
             driver.send(payload).get(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);

@@ -26,6 +26,9 @@ import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
  */
 final class JmsTransport implements Transport {
 
+  /** Producer threads (each with its own session), from {@code -Dharness.jmsProducers}. */
+  static final int PRODUCERS = Integer.getInteger("harness.jmsProducers", 32);
+
   private final Connection connection;
   private final TemporaryQueue replies;
   private final Map<String, CompletableFuture<Verdict>> pending = new ConcurrentHashMap<>();

@@ -114,7 +114,8 @@ final class Phases {
         report.note("# Artemis echo did not start; see %s", log);
         return;
       }
-      try (Transport driver = new JmsTransport(artemisUrl(), ECHO_QUEUE, 8, persistent)) {
+      try (Transport driver =
+          new JmsTransport(artemisUrl(), ECHO_QUEUE, JmsTransport.PRODUCERS, persistent)) {
         Harness.jitWarmup(driver, options.jitWarmup().dividedBy(3));
         Harness.sizes(
             echo.pid(), options, report, driver, "artemis-echo", variant, sizes, Options::window);
