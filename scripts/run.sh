@@ -22,11 +22,7 @@ else
 fi
 
 find_jar() {
-  if [ "$module" = gateway-amqp ]; then
-    ls gateway-amqp/target/gateway-amqp-*-exec.jar 2>/dev/null | head -n 1 || true
-  else
-    ls "$module"/target/"$module"-*.jar 2>/dev/null | grep -v -e '-tests.jar' -e '-sources.jar' | head -n 1 || true
-  fi
+  ls "$module"/target/"$module"-*-exec.jar 2>/dev/null | head -n 1 || true
 }
 
 jar=$(find_jar)

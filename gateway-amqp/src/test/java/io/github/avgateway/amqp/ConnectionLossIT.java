@@ -8,10 +8,10 @@ import io.github.avgateway.amqp.testing.FakeScanner;
 import io.github.avgateway.amqp.testing.InMemoryHistory;
 import io.github.avgateway.amqp.testing.QueueInbox;
 import io.github.avgateway.amqp.testing.RabbitIt;
-import io.github.avgateway.amqp.testing.TcpProxy;
 import io.github.avgateway.amqp.testing.TestGateway;
 import io.github.avgateway.core.model.Disposition;
 import io.github.avgateway.core.model.MessageInfo;
+import io.github.avgateway.core.testing.TcpProxy;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -55,7 +55,7 @@ class ConnectionLossIT {
 
   @DynamicPropertySource
   static void gateway(DynamicPropertyRegistry registry) throws Exception {
-    proxy = new TcpProxy(RabbitIt.port());
+    proxy = TcpProxy.to(RabbitIt.port());
     // clamd and history are test doubles here: keep the real ones' auto-configuration out
     registry.add("avgateway.clamd.enabled", () -> false);
     registry.add("avgateway.solr.enabled", () -> false);
@@ -104,7 +104,7 @@ class ConnectionLossIT {
     for (int i = 0; i < REQUEST_COUNT; i++) {
       ids.add(send("request " + i));
     }
-    int connectionsBefore = proxy.accepted();
+    int connectionsBefore = proxy.connections();
 
     awaitReplies(replies, ids, REQUEST_COUNT / 4);
     proxy.cutAll();
@@ -112,7 +112,7 @@ class ConnectionLossIT {
     proxy.cutAll();
 
     awaitReplies(replies, ids, REQUEST_COUNT);
-    assertThat(proxy.accepted()).as("the gateway reconnected").isGreaterThan(connectionsBefore);
+    assertThat(proxy.connections()).as("the gateway reconnected").isGreaterThan(connectionsBefore);
     assertThat(history.calls())
         .as("requests in flight at a cut were delivered again")
         .anyMatch(MessageInfo::redelivered);

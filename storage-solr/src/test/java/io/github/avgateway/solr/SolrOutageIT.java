@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.port.Availability;
+import io.github.avgateway.core.testing.TcpProxy;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -93,7 +94,7 @@ class SolrOutageIT {
   void solrHungFailsFuturesWithinTwiceTheRequestTimeoutAndRecordingResumesWhenItAnswers()
       throws Exception {
     int solrPort = URI.create(solr.baseUrl()).getPort();
-    try (TcpProxy proxy = new TcpProxy(solrPort);
+    try (TcpProxy proxy = TcpProxy.to(solrPort);
         SolrHistoryStore viaProxy =
             SolrHistoryStore.of(
                 new Http2SolrClient.Builder(

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.github.avgateway.core.model.ScanContent;
 import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.port.Availability;
+import io.github.avgateway.core.testing.TcpProxy;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +26,8 @@ class ClamdEndpointsIT {
       }
       assertThat(scanner.availability()).isEqualTo(Availability.up());
 
-      try (TcpProxy revived = TcpProxy.start(dead.port(), ItEnv.sharedClamd())) {
+      try (TcpProxy revived =
+          TcpProxy.start(dead.port(), ItEnv.sharedClamd().host(), ItEnv.sharedClamd().port())) {
         await("the revived endpoint is probed and used again")
             .atMost(Duration.ofSeconds(10))
             .pollInterval(Duration.ofMillis(50))

@@ -6,6 +6,7 @@ import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.ScanContent;
 import io.github.avgateway.core.model.ScanReport;
 import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.core.testing.TcpProxy;
 import java.io.ByteArrayInputStream;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
@@ -27,10 +28,10 @@ class ClamdRetryIT {
   @BeforeEach
   void start() throws Exception {
     ItEnv.requireSharedClamd();
-    proxy = TcpProxy.start(0, ItEnv.sharedClamd());
+    proxy = TcpProxy.start(0, ItEnv.sharedClamd().host(), ItEnv.sharedClamd().port());
     scanner =
         ClamdScanner.start(
-            ItEnv.settings(proxy.endpoint())
+            ItEnv.settings(new ClamdEndpoint("127.0.0.1", proxy.port()))
                 .chunkSizeBytes(CHUNK)
                 .validateAfterIdle(Duration.ofHours(1))
                 .build());
@@ -85,7 +86,9 @@ class ClamdRetryIT {
   void withValidationOnEveryBorrowACutSessionIsReplacedBeforeUse() throws Exception {
     try (ClamdScanner validating =
         ClamdScanner.start(
-            ItEnv.settings(proxy.endpoint()).validateAfterIdle(Duration.ZERO).build())) {
+            ItEnv.settings(new ClamdEndpoint("127.0.0.1", proxy.port()))
+                .validateAfterIdle(Duration.ZERO)
+                .build())) {
       assertThat(validating.scan(ScanContent.of(new byte[1])).verdict()).isEqualTo(Verdict.CLEAN);
       proxy.cutAll();
       byte[] payload = ItEnv.randomBytes(5 * CHUNK, 6);

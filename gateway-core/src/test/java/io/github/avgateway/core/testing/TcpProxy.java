@@ -1,0 +1,129 @@
+package io.github.avgateway.core.testing;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * An in-JVM TCP proxy on 127.0.0.1 for deterministic network faults in front of a real service
+ * (clamd, RabbitMQ, Solr). {@link #cutAll()} closes every carried connection, as a restart or a
+ * lost network would; {@link #freeze()} makes the peer look hung (connections stay open, no byte
+ * passes either way, no FIN); {@link #thaw()} drops the frozen connections and forwards again.
+ * Connections made after a cut are forwarded, so clients can recover. Shipped in gateway-core's
+ * test-jar for every module's fault tests.
+ */
+public final class TcpProxy implements AutoCloseable {
+
+  private final ServerSocket server;
+  private final InetSocketAddress target;
+  private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
+  private final AtomicInteger connections = new AtomicInteger();
+  private volatile boolean frozen;
+
+  private TcpProxy(ServerSocket server, InetSocketAddress target) {
+    this.server = server;
+    this.target = target;
+  }
+
+  /** A proxy on a free port of 127.0.0.1 to {@code targetPort} on 127.0.0.1. */
+  public static TcpProxy to(int targetPort) throws IOException {
+    return start(0, "127.0.0.1", targetPort);
+  }
+
+  /** A proxy on {@code listenPort} (0 for any free one) of 127.0.0.1 to the target. */
+  public static TcpProxy start(int listenPort, String targetHost, int targetPort)
+      throws IOException {
+    ServerSocket server = new ServerSocket();
+    server.setReuseAddress(true);
+    server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), listenPort), 50);
+    TcpProxy proxy = new TcpProxy(server, new InetSocketAddress(targetHost, targetPort));
+    Thread.ofVirtual().name("tcp-proxy-accept").start(proxy::acceptLoop);
+    return proxy;
+  }
+
+  /** The port clients connect to. */
+  public int port() {
+    return server.getLocalPort();
+  }
+
+  /** Connections accepted so far. */
+  public int connections() {
+    return connections.get();
+  }
+
+  /** Closes every connection currently carried, both sides. */
+  public void cutAll() {
+    sockets.forEach(TcpProxy::closeQuietly);
+    sockets.clear();
+  }
+
+  /** From now on no byte is forwarded either way; connections stay open. */
+  public void freeze() {
+    frozen = true;
+  }
+
+  /** Drops the connections open now (frozen ones) and forwards again. */
+  public void thaw() {
+    frozen = false;
+    cutAll();
+  }
+
+  private void acceptLoop() {
+    while (!server.isClosed()) {
+      try {
+        Socket client = server.accept();
+        connections.incrementAndGet();
+        Socket upstream = new Socket(target.getAddress(), target.getPort());
+        sockets.add(client);
+        sockets.add(upstream);
+        Thread.ofVirtual().start(() -> pump(client, upstream));
+        Thread.ofVirtual().start(() -> pump(upstream, client));
+      } catch (IOException e) {
+        if (server.isClosed()) {
+          return;
+        }
+      }
+    }
+  }
+
+  /** Copies bytes from {@code from} to {@code to}, dropping them while frozen. */
+  private void pump(Socket from, Socket to) {
+    byte[] buffer = new byte[16 * 1024];
+    try (InputStream in = from.getInputStream();
+        OutputStream out = to.getOutputStream()) {
+      int n;
+      while ((n = in.read(buffer)) >= 0) {
+        if (!frozen) {
+          out.write(buffer, 0, n);
+          out.flush();
+        }
+      }
+    } catch (IOException e) {
+      // the other side closed, or cutAll() dropped the connection
+    } finally {
+      closeQuietly(from);
+      closeQuietly(to);
+    }
+  }
+
+  private static void closeQuietly(Socket socket) {
+    try {
+      socket.close();
+    } catch (IOException e) {
+      // already closed
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    server.close();
+    cutAll();
+  }
+}

@@ -1,0 +1,146 @@
+package io.github.avgateway.jms;
+
+import io.github.avgateway.core.port.Availability;
+import io.github.avgateway.core.port.IntakeGate;
+import jakarta.jms.Connection;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.Session;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One consumer of the request queue, on its own connection and transacted session, run by one
+ * thread. It takes a batch of what is already waiting (never waiting to fill it), and commits the
+ * batch's replies, dead-letters and consumption together once history accepted every document of
+ * the batch (see {@link Batch}). While the intake gate is down it closes its message consumer, so
+ * requests stay in the broker, and opens it again when the gate is up.
+ */
+final class BatchConsumer implements Runnable {
+
+  private static final Logger log = LoggerFactory.getLogger(BatchConsumer.class);
+  private static final Duration RECONNECT_DELAY = Duration.ofSeconds(1);
+
+  private final String name;
+  private final ConnectionFactory factory;
+  private final ConsumerSettings settings;
+  private final RequestProcessor processor;
+  private final IntakeGate gate;
+  private final CountDownLatch stopping = new CountDownLatch(1);
+  private volatile boolean running = true;
+  private Connection connection;
+  private ConsumerSession session;
+  private MessageConsumer consumer;
+
+  BatchConsumer(
+      String name,
+      ConnectionFactory factory,
+      ConsumerSettings settings,
+      RequestProcessor processor,
+      IntakeGate gate) {
+    this.name = name;
+    this.factory = factory;
+    this.settings = settings;
+    this.processor = processor;
+    this.gate = gate;
+  }
+
+  /** Opens the connection and session; called before the thread starts, to fail fast. */
+  void connect() throws JMSException {
+    Connection opened = factory.createConnection();
+    try {
+      Session transacted = opened.createSession(Session.SESSION_TRANSACTED);
+      session =
+          new ConsumerSession(transacted, settings.deadLetterQueue(), settings.defaultReplyQueue());
+      opened.start();
+      connection = opened;
+    } catch (JMSException | RuntimeException e) {
+      opened.close();
+      throw e;
+    }
+  }
+
+  @Override
+  public void run() {
+    while (running) {
+      try {
+        if (connection == null) {
+          connect();
+        }
+        if (gate.intake() instanceof Availability.Down) {
+          closeConsumer();
+          pause(settings.pausePollInterval());
+          continue;
+        }
+        Message first = consumer().receive(settings.receiveTimeout().toMillis());
+        if (first != null) {
+          new Batch(session, consumer, processor, settings).run(first);
+        }
+      } catch (JMSException | RuntimeException e) {
+        if (running) {
+          log.warn(
+              "{}: broker failure, reconnecting in {}: {}", name, RECONNECT_DELAY, e.toString());
+          disconnect();
+          pause(RECONNECT_DELAY);
+        }
+      }
+    }
+    disconnect();
+  }
+
+  /** Asks the loop to end after the current batch; returns at once. */
+  void stop() {
+    running = false;
+    stopping.countDown();
+  }
+
+  /** Ends the connection even in the middle of a batch (which the broker then redelivers). */
+  void abort() {
+    disconnect();
+  }
+
+  private MessageConsumer consumer() throws JMSException {
+    if (consumer == null) {
+      consumer = session.session().createConsumer(session.requestQueue(settings.requestQueue()));
+    }
+    return consumer;
+  }
+
+  private void closeConsumer() {
+    if (consumer != null) {
+      try {
+        consumer.close();
+      } catch (JMSException e) {
+        log.debug("{}: closing the consumer failed", name, e);
+      }
+      consumer = null;
+    }
+  }
+
+  private synchronized void disconnect() {
+    consumer = null;
+    session = null;
+    if (connection != null) {
+      try {
+        connection.close();
+      } catch (JMSException e) {
+        log.debug("{}: closing the connection failed", name, e);
+      }
+      connection = null;
+    }
+  }
+
+  private void pause(Duration duration) {
+    try {
+      stopping.await(duration.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      running = false;
+    }
+  }
+}

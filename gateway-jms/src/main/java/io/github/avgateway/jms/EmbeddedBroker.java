@@ -1,0 +1,178 @@
+package io.github.avgateway.jms;
+
+import io.github.avgateway.jms.config.JmsProperties;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.activemq.artemis.api.core.QueueConfiguration;
+import org.apache.activemq.artemis.api.core.RoutingType;
+import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.core.config.Configuration;
+import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
+import org.apache.activemq.artemis.core.server.JournalType;
+import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
+import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Artemis in this JVM: a CORE acceptor at {@code avgateway.jms.url} for outside clients, an in-VM
+ * acceptor for the gateway's own consumers, the request and dead-letter queues declared, and
+ * redelivery settings on the request queue. The broker's own delivery limit sits above the
+ * gateway's, as a backstop for requests the gateway could not even dead-letter itself.
+ */
+public final class EmbeddedBroker {
+
+  private static final Logger log = LoggerFactory.getLogger(EmbeddedBroker.class);
+  private static final String BROKER_DLQ = "DLQ";
+  private static final String BROKER_EXPIRY = "ExpiryQueue";
+  private static final AtomicInteger NEXT_IN_VM_ID = new AtomicInteger();
+
+  private final JmsProperties properties;
+  private final int inVmId = NEXT_IN_VM_ID.getAndIncrement();
+  private EmbeddedActiveMQ server;
+  private JournalType journalType;
+
+  public EmbeddedBroker(JmsProperties properties) {
+    this.properties = properties;
+  }
+
+  /** Starts the broker; returns once it accepts connections. */
+  public synchronized void start() throws Exception {
+    if (server != null) {
+      return;
+    }
+    EmbeddedActiveMQ embedded = new EmbeddedActiveMQ();
+    embedded.setConfiguration(configuration());
+    embedded.start();
+    if (!embedded.getActiveMQServer().isActive()) {
+      embedded.stop();
+      throw new IllegalStateException(
+          "the embedded Artemis broker did not start (see its error above), data under "
+              + properties.embedded().dataDir().toAbsolutePath().normalize());
+    }
+    server = embedded;
+    log.info(
+        "Embedded Artemis started: CORE acceptor {}, {} journal under {}",
+        properties.url(),
+        properties.embedded().persistent() ? journalType : "no",
+        properties.embedded().dataDir().toAbsolutePath().normalize());
+  }
+
+  /** Stops the broker; messages in a persistent journal stay for the next start. */
+  public synchronized void stop() throws Exception {
+    if (server != null) {
+      server.stop();
+      server = null;
+    }
+  }
+
+  /** The URL of this broker's in-VM acceptor, for clients in this JVM. */
+  public String inVmUrl() {
+    return "vm://" + inVmId;
+  }
+
+  /**
+   * Messages in {@code queue}, those delivered to a consumer but not yet acknowledged included; -1
+   * when the broker is stopped or has no such queue.
+   */
+  public long messageCount(String queue) {
+    EmbeddedActiveMQ running = server;
+    var found = running == null ? null : running.getActiveMQServer().locateQueue(queue);
+    return found == null ? -1 : found.getMessageCount();
+  }
+
+  /** Consumers attached to {@code queue}; -1 when the broker is stopped or has no such queue. */
+  public int consumerCount(String queue) {
+    EmbeddedActiveMQ running = server;
+    var found = running == null ? null : running.getActiveMQServer().locateQueue(queue);
+    return found == null ? -1 : found.getConsumerCount();
+  }
+
+  /** The journal in use (AIO or NIO); meaningful after {@link #start()}. */
+  public JournalType journalType() {
+    return journalType;
+  }
+
+  private Configuration configuration() throws Exception {
+    JmsProperties.Embedded embedded = properties.embedded();
+    Path data = embedded.dataDir().toAbsolutePath().normalize();
+    ConfigurationImpl config = new ConfigurationImpl();
+    config.setName("av-gateway-" + inVmId);
+    config.setPersistenceEnabled(embedded.persistent());
+    config.setSecurityEnabled(false);
+    config.setJMXManagementEnabled(false);
+    config.setJournalDirectory(data.resolve("journal").toString());
+    config.setBindingsDirectory(data.resolve("bindings").toString());
+    config.setLargeMessagesDirectory(data.resolve("large-messages").toString());
+    config.setPagingDirectory(data.resolve("paging").toString());
+    journalType = journalType(embedded.journal());
+    config.setJournalType(journalType);
+    config.addAcceptorConfiguration("in-vm", inVmUrl());
+    config.addAcceptorConfiguration("core", coreAcceptor(properties.url()));
+    addQueues(config);
+    return config;
+  }
+
+  private void addQueues(ConfigurationImpl config) {
+    String request = properties.requestQueue();
+    String deadLetters = properties.deadLetterQueue();
+    for (String queue : new String[] {request, deadLetters, BROKER_DLQ, BROKER_EXPIRY}) {
+      config.addQueueConfiguration(anycast(queue));
+    }
+    boolean autoCreate = properties.embedded().autoCreateQueues();
+    // Every other address (callers' reply queues) gets Artemis' usual DLQ and ExpiryQueue.
+    config.addAddressSetting(
+        "#",
+        brokerDefaults()
+            .setAutoCreateQueues(autoCreate)
+            .setAutoCreateAddresses(autoCreate)
+            .setAutoDeleteQueues(autoCreate)
+            .setAutoDeleteAddresses(autoCreate));
+    config.addAddressSetting(
+        request,
+        new AddressSettings()
+            .setDeadLetterAddress(SimpleString.of(deadLetters))
+            .setExpiryAddress(SimpleString.of(deadLetters))
+            .setMaxDeliveryAttempts(properties.maxDeliveryAttempts() + 2)
+            .setRedeliveryDelay(properties.redeliveryDelay().toMillis())
+            .setAutoCreateQueues(false)
+            .setAutoCreateAddresses(false));
+    config.addAddressSetting(
+        deadLetters,
+        brokerDefaults()
+            .setMaxDeliveryAttempts(-1)
+            .setAutoCreateQueues(false)
+            .setAutoCreateAddresses(false));
+  }
+
+  private static AddressSettings brokerDefaults() {
+    return new AddressSettings()
+        .setDeadLetterAddress(SimpleString.of(BROKER_DLQ))
+        .setExpiryAddress(SimpleString.of(BROKER_EXPIRY));
+  }
+
+  private static QueueConfiguration anycast(String name) {
+    return QueueConfiguration.of(name)
+        .setAddress(name)
+        .setRoutingType(RoutingType.ANYCAST)
+        .setDurable(true);
+  }
+
+  /** {@code tcp://host:port} of the configured URL, CORE protocol only (never AMQP on 5672). */
+  static String coreAcceptor(String url) {
+    URI uri = URI.create(url);
+    if (!"tcp".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() < 0) {
+      throw new IllegalArgumentException("avgateway.jms.url must be tcp://host:port, got " + url);
+    }
+    return "tcp://" + uri.getHost() + ":" + uri.getPort() + "?protocols=CORE";
+  }
+
+  private static JournalType journalType(JmsProperties.JournalMode mode) {
+    return switch (mode) {
+      case NIO -> JournalType.NIO;
+      case AIO -> JournalType.ASYNCIO;
+      case MAPPED -> JournalType.MAPPED;
+    };
+  }
+}

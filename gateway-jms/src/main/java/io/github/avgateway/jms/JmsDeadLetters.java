@@ -1,0 +1,67 @@
+package io.github.avgateway.jms;
+
+import io.github.avgateway.core.model.DeadLetterReason;
+import io.github.avgateway.core.wire.WireNames;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+
+/**
+ * Builds the dead-letter of a request: a {@code BytesMessage} carrying the request's properties,
+ * correlation id and reply destination, the reason ({@code avReason}, {@code avReasonDetail}), the
+ * request id ({@code avRequestId}) and original type. The body is the request's bytes for a {@code
+ * BytesMessage}, the UTF-8 text for a {@code TextMessage}, and empty for every other type (an
+ * {@code ObjectMessage} is never deserialized).
+ */
+final class JmsDeadLetters {
+
+  /** Artemis streams a body from this property's InputStream instead of holding it. */
+  private static final String ARTEMIS_INPUT_STREAM = "JMS_AMQ_InputStream";
+
+  private JmsDeadLetters() {}
+
+  static BytesMessage deadLetter(
+      Session session,
+      Message original,
+      InboundRequest inbound,
+      DeadLetterReason reason,
+      String detail)
+      throws JMSException {
+    BytesMessage letter = session.createBytesMessage();
+    copyProperties(original, letter);
+    letter.setJMSCorrelationID(inbound.request().correlationId());
+    letter.setJMSReplyTo(inbound.replyTo());
+    letter.setStringProperty(WireNames.REASON, reason.name());
+    letter.setStringProperty(WireNames.REASON_DETAIL, detail);
+    letter.setStringProperty(JmsWire.REQUEST_ID, inbound.request().requestId());
+    letter.setStringProperty(JmsWire.ORIGINAL_TYPE, JmsRequestMapper.typeName(original));
+    letter.setIntProperty(JmsWire.DELIVERY_COUNT, inbound.deliveryCount());
+    copyBody(original, inbound, letter);
+    return letter;
+  }
+
+  private static void copyBody(Message original, InboundRequest inbound, BytesMessage letter)
+      throws JMSException {
+    if (inbound.request().content() instanceof BytesMessageContent content && content.loaded()) {
+      letter.writeBytes(content.bytesIfLoaded());
+    } else if (original instanceof BytesMessage bytes) {
+      // Not read (e.g. over the payload limit): streamed from the request, never held in memory.
+      letter.setObjectProperty(ARTEMIS_INPUT_STREAM, new BytesMessageInputStream(bytes));
+    } else if (original instanceof TextMessage text && text.getText() != null) {
+      letter.writeBytes(text.getText().getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  private static void copyProperties(Message from, Message to) throws JMSException {
+    for (Object name : Collections.list(from.getPropertyNames())) {
+      String key = (String) name;
+      if (!key.startsWith("JMSX") && !key.startsWith("JMS_") && !key.startsWith("_AMQ")) {
+        to.setObjectProperty(key, from.getObjectProperty(key));
+      }
+    }
+  }
+}

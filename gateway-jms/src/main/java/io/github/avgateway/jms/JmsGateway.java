@@ -1,0 +1,133 @@
+package io.github.avgateway.jms;
+
+import io.github.avgateway.core.pipeline.ScanPipeline;
+import io.github.avgateway.core.port.HistoryRecorder;
+import io.github.avgateway.core.port.IntakeGate;
+import io.github.avgateway.jms.config.JmsProperties;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.JMSException;
+import java.lang.management.ManagementFactory;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * The JMS front-end: N {@link BatchConsumer}s on the request queue, each on its own thread,
+ * connection and transacted session. Starts after everything else (so the broker, scanner and
+ * history are up) and stops first, letting each consumer finish its current batch.
+ */
+public final class JmsGateway implements SmartLifecycle {
+
+  private static final Logger log = LoggerFactory.getLogger(JmsGateway.class);
+
+  private final ConnectionFactory factory;
+  private final ConsumerSettings settings;
+  private final RequestProcessor processor;
+  private final IntakeGate gate;
+  private final int consumers;
+  private final String listensOn;
+  private final List<BatchConsumer> running = new ArrayList<>();
+  private final List<Thread> threads = new ArrayList<>();
+
+  JmsGateway(
+      ConnectionFactory factory,
+      ConsumerSettings settings,
+      RequestProcessor processor,
+      IntakeGate gate,
+      int consumers,
+      String listensOn) {
+    this.factory = factory;
+    this.settings = settings;
+    this.processor = processor;
+    this.gate = gate;
+    this.consumers = consumers;
+    this.listensOn = listensOn;
+  }
+
+  /**
+   * The gateway as configured by {@code properties}, taking requests while {@code gate} is up.
+   *
+   * @param factory connects each consumer to the broker
+   */
+  public static JmsGateway create(
+      JmsProperties properties,
+      ConnectionFactory factory,
+      ScanPipeline pipeline,
+      HistoryRecorder history,
+      IntakeGate gate) {
+    RequestProcessor processor =
+        new RequestProcessor(
+            pipeline,
+            history,
+            gate,
+            new Routing(properties.maxDeliveryAttempts()),
+            Clock.systemUTC());
+    return new JmsGateway(
+        factory,
+        ConsumerSettings.of(properties),
+        processor,
+        gate,
+        properties.consumers(),
+        properties.url());
+  }
+
+  @Override
+  public synchronized void start() {
+    if (!running.isEmpty()) {
+      return;
+    }
+    for (int i = 1; i <= consumers; i++) {
+      BatchConsumer consumer =
+          new BatchConsumer("jms-consumer-" + i, factory, settings, processor, gate);
+      try {
+        consumer.connect();
+      } catch (JMSException e) {
+        stop();
+        throw new IllegalStateException("cannot connect to the broker at " + listensOn, e);
+      }
+      running.add(consumer);
+      threads.add(Thread.ofPlatform().name("jms-consumer-" + i).start(consumer));
+    }
+    log.info(
+        "av-gateway JMS ready: request queue {} on {} ({} consumers, batches of up to {}), {} s"
+            + " after JVM start",
+        settings.requestQueue(),
+        listensOn,
+        consumers,
+        settings.batchSize(),
+        String.format("%.1f", ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0));
+  }
+
+  @Override
+  public synchronized void stop() {
+    running.forEach(BatchConsumer::stop);
+    long deadline =
+        System.nanoTime() + settings.receiveTimeout().plus(settings.historyTimeout()).toNanos();
+    for (int i = 0; i < threads.size(); i++) {
+      try {
+        threads.get(i).join(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      if (threads.get(i).isAlive()) {
+        running.get(i).abort();
+      }
+    }
+    running.clear();
+    threads.clear();
+  }
+
+  @Override
+  public synchronized boolean isRunning() {
+    return !running.isEmpty();
+  }
+
+  @Override
+  public int getPhase() {
+    return Integer.MAX_VALUE - 1000;
+  }
+}

@@ -1,0 +1,122 @@
+package io.github.avgateway.jms;
+
+import io.github.avgateway.core.model.ScanContent;
+import io.github.avgateway.core.model.ScanRequest;
+import io.github.avgateway.core.wire.WireNames;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Destination;
+import jakarta.jms.JMSException;
+import jakarta.jms.MapMessage;
+import jakarta.jms.Message;
+import jakarta.jms.ObjectMessage;
+import jakarta.jms.StreamMessage;
+import jakarta.jms.TextMessage;
+import java.time.Instant;
+import java.util.UUID;
+import org.apache.activemq.artemis.jms.client.ActiveMQMessage;
+
+/**
+ * Reads a JMS message as a request (design §3): request id = {@code JMSMessageID} (derived from the
+ * broker's message id when the sender gave none), correlation id = {@code JMSCorrelationID}, file
+ * name = property {@code avFilename}, client id = {@code JMSXUserID} else property {@code
+ * avClientId}. Only a {@code BytesMessage} is readable; any other type is malformed and its body is
+ * never touched (an {@code ObjectMessage} is never deserialized).
+ */
+final class JmsRequestMapper {
+
+  /** The transport name in history and document ids. */
+  static final String TRANSPORT = "jms";
+
+  private static final String DELIVERY_COUNT = "JMSXDeliveryCount";
+  private static final String USER_ID = "JMSXUserID";
+
+  /** Maps {@code message}, received at {@code receivedAt}. Never throws for a bad message. */
+  InboundRequest map(Message message, Instant receivedAt) {
+    String requestId = requestId(message);
+    try {
+      Destination replyTo = message.getJMSReplyTo();
+      int deliveries = deliveryCount(message);
+      if (!(message instanceof BytesMessage bytes)) {
+        ScanRequest request = request(message, requestId, receivedAt, ScanContent.of(new byte[0]));
+        String detail = typeName(message) + " is not a request: send the file as a BytesMessage";
+        return new InboundRequest.Malformed(request, replyTo, deliveries, detail);
+      }
+      ScanRequest request = request(message, requestId, receivedAt, new BytesMessageContent(bytes));
+      return new InboundRequest.Readable(request, replyTo, deliveries);
+    } catch (JMSException | RuntimeException e) {
+      ScanRequest bare = bare(requestId, receivedAt);
+      String detail = "unreadable headers or properties: " + e.getMessage();
+      return new InboundRequest.Malformed(bare, null, 1, detail);
+    }
+  }
+
+  /** The name of the message's JMS type, for dead-letters and details. */
+  static String typeName(Message message) {
+    if (message instanceof BytesMessage) {
+      return "BytesMessage";
+    } else if (message instanceof TextMessage) {
+      return "TextMessage";
+    } else if (message instanceof ObjectMessage) {
+      return "ObjectMessage";
+    } else if (message instanceof MapMessage) {
+      return "MapMessage";
+    } else if (message instanceof StreamMessage) {
+      return "StreamMessage";
+    }
+    return "Message";
+  }
+
+  private static ScanRequest request(
+      Message message, String requestId, Instant receivedAt, ScanContent content)
+      throws JMSException {
+    return new ScanRequest(
+        requestId,
+        message.getJMSCorrelationID(),
+        TRANSPORT,
+        message.getStringProperty(WireNames.FILENAME),
+        clientId(message),
+        null,
+        receivedAt,
+        message.getJMSRedelivered(),
+        content);
+  }
+
+  private static ScanRequest bare(String requestId, Instant receivedAt) {
+    return new ScanRequest(
+        requestId,
+        null,
+        TRANSPORT,
+        null,
+        null,
+        null,
+        receivedAt,
+        false,
+        ScanContent.of(new byte[0]));
+  }
+
+  private static String requestId(Message message) {
+    try {
+      String id = message.getJMSMessageID();
+      if (id != null && !id.isBlank()) {
+        return id;
+      }
+    } catch (JMSException | RuntimeException e) {
+      // fall through: an id is generated
+    }
+    // Artemis gives no JMSMessageID to messages sent over STOMP; its own message id is stable
+    // across redeliveries, so the history document of a redelivered request is overwritten.
+    if (message instanceof ActiveMQMessage artemis && artemis.getCoreMessage() != null) {
+      return "ID:artemis-" + artemis.getCoreMessage().getMessageID();
+    }
+    return "ID:gw-" + UUID.randomUUID();
+  }
+
+  private static String clientId(Message message) throws JMSException {
+    String user = message.getStringProperty(USER_ID);
+    return user != null && !user.isBlank() ? user : message.getStringProperty(WireNames.CLIENT_ID);
+  }
+
+  private static int deliveryCount(Message message) throws JMSException {
+    return message.propertyExists(DELIVERY_COUNT) ? message.getIntProperty(DELIVERY_COUNT) : 1;
+  }
+}

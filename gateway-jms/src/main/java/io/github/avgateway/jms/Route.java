@@ -1,0 +1,17 @@
+package io.github.avgateway.jms;
+
+import io.github.avgateway.core.model.DeadLetterReason;
+import jakarta.jms.Destination;
+
+/** Where one request goes: a reply, a dead-letter, or back to the broker for later. */
+sealed interface Route {
+
+  /** Answer at {@code destination}. */
+  record Reply(Destination destination) implements Route {}
+
+  /** Dead-letter with {@code reason}; {@code detail} tells operators why. */
+  record DeadLetter(DeadLetterReason reason, String detail) implements Route {}
+
+  /** Roll back: the broker delivers it again after its redelivery delay. */
+  record Retry(String why) implements Route {}
+}

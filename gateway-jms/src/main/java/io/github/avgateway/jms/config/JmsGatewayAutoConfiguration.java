@@ -1,0 +1,76 @@
+package io.github.avgateway.jms.config;
+
+import io.github.avgateway.core.config.ClamdAutoConfiguration;
+import io.github.avgateway.core.config.PipelineAutoConfiguration;
+import io.github.avgateway.core.pipeline.IntakeGates;
+import io.github.avgateway.core.pipeline.ScanPipeline;
+import io.github.avgateway.core.port.HistoryRecorder;
+import io.github.avgateway.core.port.IntakeGate;
+import io.github.avgateway.jms.EmbeddedBroker;
+import io.github.avgateway.jms.JmsGateway;
+import io.github.avgateway.solr.config.SolrHistoryAutoConfiguration;
+import jakarta.jms.ConnectionFactory;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Wires the JMS front-end from the application's {@link ScanPipeline} (core's {@code
+ * PipelineAutoConfiguration}), {@link HistoryRecorder} and every {@link IntakeGate} bean (clamd
+ * readiness, the Solr history gate): the embedded broker (unless {@code
+ * avgateway.jms.mode=EXTERNAL}), the gateway's connection factory, and the {@link JmsGateway}
+ * itself.
+ */
+@AutoConfiguration(
+    after = {
+      ClamdAutoConfiguration.class,
+      PipelineAutoConfiguration.class,
+      SolrHistoryAutoConfiguration.class
+    })
+@EnableConfigurationProperties(JmsProperties.class)
+public class JmsGatewayAutoConfiguration {
+
+  /** Bean name of the connection factory the gateway's consumers use. */
+  public static final String CONNECTION_FACTORY = "avgatewayJmsConnectionFactory";
+
+  @Bean(initMethod = "start", destroyMethod = "stop")
+  @ConditionalOnProperty(
+      prefix = "avgateway.jms",
+      name = "mode",
+      havingValue = "EMBEDDED",
+      matchIfMissing = true)
+  EmbeddedBroker avgatewayEmbeddedBroker(JmsProperties properties) {
+    return new EmbeddedBroker(properties);
+  }
+
+  @Bean(name = CONNECTION_FACTORY, destroyMethod = "close")
+  ActiveMQConnectionFactory avgatewayJmsConnectionFactory(
+      JmsProperties properties, ObjectProvider<EmbeddedBroker> broker) {
+    EmbeddedBroker embedded = broker.getIfAvailable();
+    if (embedded != null) {
+      return new ActiveMQConnectionFactory(embedded.inVmUrl());
+    }
+    return new ActiveMQConnectionFactory(
+        properties.url(), properties.user(), properties.password());
+  }
+
+  /** Every intake gate of the application, as the JMS consumers see it. */
+  @Bean
+  IntakeGates avgatewayJmsIntake(ObjectProvider<IntakeGate> gates) {
+    return new IntakeGates("JMS", gates.orderedStream().toList());
+  }
+
+  @Bean
+  JmsGateway jmsGateway(
+      JmsProperties properties,
+      @Qualifier(CONNECTION_FACTORY) ConnectionFactory factory,
+      ScanPipeline pipeline,
+      HistoryRecorder history,
+      @Qualifier("avgatewayJmsIntake") IntakeGates intake) {
+    return JmsGateway.create(properties, factory, pipeline, history, intake::intake);
+  }
+}

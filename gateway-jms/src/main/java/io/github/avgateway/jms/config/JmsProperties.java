@@ -1,0 +1,109 @@
+package io.github.avgateway.jms.config;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * Settings of the JMS front-end ({@code avgateway.jms.*}). The password never appears in {@link
+ * #toString()}.
+ *
+ * @param mode EMBEDDED runs Artemis in this JVM; EXTERNAL connects to a broker at {@code url}
+ * @param url where outside clients connect: the embedded broker's CORE acceptor, or the external
+ *     broker the gateway connects to
+ * @param user user name for the external broker, or null
+ * @param password password for the external broker, or null
+ * @param embedded settings of the embedded broker (ignored in EXTERNAL mode)
+ * @param requestQueue the queue requests arrive on
+ * @param deadLetterQueue where requests that cannot be answered go, with the reason as property
+ * @param defaultReplyQueue where replies go when a request has no JMSReplyTo; null for none
+ * @param consumers concurrent consumers, each with its own connection and transacted session
+ * @param batchSize at most this many requests per transaction; a batch takes only what is already
+ *     waiting and never waits to fill
+ * @param receiveTimeout how long an idle consumer blocks for the first request of a batch
+ * @param maxDeliveryAttempts a request delivered more often is dead-lettered as {@code
+ *     DELIVERY_LIMIT_EXCEEDED}
+ * @param redeliveryDelay delay before a rolled-back request is delivered again (embedded broker)
+ * @param historyTimeout how long a batch waits for history to accept its documents before rolling
+ *     back
+ * @param pausePollInterval how often a paused consumer asks the intake gate again
+ */
+@Validated
+@ConfigurationProperties("avgateway.jms")
+public record JmsProperties(
+    @DefaultValue("EMBEDDED") @NotNull BrokerMode mode,
+    @DefaultValue("tcp://127.0.0.1:61616") @NotBlank String url,
+    String user,
+    String password,
+    @DefaultValue @NotNull @Valid Embedded embedded,
+    @DefaultValue("av.scan.request") @NotBlank String requestQueue,
+    @DefaultValue("av.scan.dlq") @NotBlank String deadLetterQueue,
+    String defaultReplyQueue,
+    @DefaultValue("4") @Min(1) @Max(256) int consumers,
+    @DefaultValue("32") @Min(1) @Max(1000) int batchSize,
+    @DefaultValue("1s") @NotNull Duration receiveTimeout,
+    @DefaultValue("5") @Min(1) @Max(1000) int maxDeliveryAttempts,
+    @DefaultValue("1s") @NotNull Duration redeliveryDelay,
+    @DefaultValue("30s") @NotNull Duration historyTimeout,
+    @DefaultValue("500ms") @NotNull Duration pausePollInterval) {
+
+  /** Where the broker runs. */
+  public enum BrokerMode {
+    EMBEDDED,
+    EXTERNAL
+  }
+
+  /**
+   * Journal implementation of the embedded broker. NIO is the default: AIO needs Artemis' native
+   * library on {@code java.library.path}, and with Artemis 2.56 on JDK 25 it failed here with a
+   * critical IO error under load (see gateway-jms/README.md).
+   */
+  public enum JournalMode {
+    NIO,
+    AIO,
+    MAPPED
+  }
+
+  /**
+   * The embedded broker.
+   *
+   * @param dataDir journal, bindings, large messages and paging live under it
+   * @param persistent false keeps messages in memory only (tests)
+   * @param journal journal implementation
+   * @param autoCreateQueues whether sending to an unknown queue creates it; when false (the
+   *     default) a reply to an unknown queue is dead-lettered as {@code REPLY_UNROUTABLE}
+   */
+  public record Embedded(
+      @DefaultValue("data/artemis") @NotNull Path dataDir,
+      @DefaultValue("true") boolean persistent,
+      @DefaultValue("NIO") @NotNull JournalMode journal,
+      @DefaultValue("false") boolean autoCreateQueues) {}
+
+  @Override
+  public String toString() {
+    return "JmsProperties[mode=%s, url=%s, user=%s, password=%s, embedded=%s, requestQueue=%s, deadLetterQueue=%s, defaultReplyQueue=%s, consumers=%d, batchSize=%d, receiveTimeout=%s, maxDeliveryAttempts=%d, redeliveryDelay=%s, historyTimeout=%s, pausePollInterval=%s]"
+        .formatted(
+            mode,
+            url,
+            user,
+            password == null ? null : "******",
+            embedded,
+            requestQueue,
+            deadLetterQueue,
+            defaultReplyQueue,
+            consumers,
+            batchSize,
+            receiveTimeout,
+            maxDeliveryAttempts,
+            redeliveryDelay,
+            historyTimeout,
+            pausePollInterval);
+  }
+}

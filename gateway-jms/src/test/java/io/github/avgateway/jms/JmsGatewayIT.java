@@ -1,0 +1,195 @@
+package io.github.avgateway.jms;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.github.avgateway.core.contract.ContractDeadLetter;
+import io.github.avgateway.core.contract.ContractReply;
+import io.github.avgateway.core.contract.ContractRequest;
+import io.github.avgateway.core.model.DeadLetterReason;
+import io.github.avgateway.core.model.Disposition;
+import io.github.avgateway.core.model.MessageInfo;
+import io.github.avgateway.core.model.Reason;
+import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.jms.support.Inbox;
+import io.github.avgateway.jms.support.JmsContractDriver;
+import io.github.avgateway.jms.support.Tripwire;
+import jakarta.jms.Message;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.activemq.artemis.jms.client.ActiveMQDestination;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** What the JMS front-end does with requests the contract suite does not cover. */
+class JmsGatewayIT extends AbstractFakeGatewayIT {
+
+  private final Inbox inbox = new Inbox();
+  private JmsContractDriver driver;
+
+  @BeforeEach
+  void openDriver() throws Exception {
+    driver = driver(inbox);
+  }
+
+  @AfterEach
+  void closeDriver() throws Exception {
+    driver.close();
+  }
+
+  @Test
+  void everyNonBytesTypeIsDeadLetteredAsMalformedAndNeverDeserialized() throws Exception {
+    Session session = driver.session();
+    int before = Tripwire.DESERIALIZED.get();
+    int scansBefore = scanner.scans();
+    List<Message> messages =
+        List.of(
+            session.createTextMessage("hello"),
+            session.createObjectMessage(new Tripwire()),
+            session.createMapMessage(),
+            session.createStreamMessage(),
+            session.createMessage());
+    for (Message message : messages) {
+      String correlationId = "malformed-" + UUID.randomUUID();
+      String requestId = driver.send(message, correlationId, true);
+      ContractDeadLetter letter = inbox.awaitDeadLetter(correlationId);
+      assertThat(letter.reason()).isEqualTo(DeadLetterReason.MALFORMED_REQUEST);
+      assertThat(letter.requestId()).isEqualTo(requestId);
+      MessageInfo doc = awaitHistory(requestId);
+      assertThat(doc.reason()).isEqualTo(Reason.MALFORMED_REQUEST);
+      assertThat(inbox.replies(correlationId)).isEmpty();
+    }
+    assertThat(Tripwire.DESERIALIZED.get()).isEqualTo(before);
+    assertThat(scanner.scans()).as("malformed requests are never scanned").isEqualTo(scansBefore);
+  }
+
+  @Test
+  void replyToAnUnknownQueueIsDeadLetteredAndTheConsumerGoesOn() throws Exception {
+    Session session = driver.session();
+    String correlationId = "unroutable-" + UUID.randomUUID();
+    var message = session.createBytesMessage();
+    message.writeBytes(fresh());
+    message.setJMSReplyTo(ActiveMQDestination.createQueue("no.such.queue"));
+    message.setJMSCorrelationID(correlationId);
+    try (MessageProducer producer =
+        session.createProducer(session.createQueue(properties.requestQueue()))) {
+      producer.send(message);
+    }
+
+    ContractDeadLetter letter = inbox.awaitDeadLetter(correlationId);
+    assertThat(letter.reason()).isEqualTo(DeadLetterReason.REPLY_UNROUTABLE);
+    assertThat(awaitHistory(letter.requestId()).deadLetterReason())
+        .isEqualTo(DeadLetterReason.REPLY_UNROUTABLE);
+    for (int i = 0; i < 4; i++) {
+      String next = "after-" + UUID.randomUUID();
+      driver.send(ContractRequest.of(fresh(), null, next));
+      assertThat(inbox.awaitReply(next).verdict()).isEqualTo("CLEAN");
+    }
+  }
+
+  @Test
+  void refusedHistoryRollsBackAndTheRequestIsAnsweredOnceOnRedelivery() {
+    AtomicInteger refusals = new AtomicInteger();
+    history.refuseWhen(
+        info -> "flaky.txt".equals(info.filename()) && refusals.getAndIncrement() == 0);
+    String correlationId = "flaky-" + UUID.randomUUID();
+    String requestId = send(ContractRequest.of(fresh(), "flaky.txt", correlationId));
+
+    assertThat(inbox.awaitReply(correlationId).verdict()).isEqualTo("CLEAN");
+    MessageInfo doc = awaitHistory(requestId);
+    assertThat(doc.redelivered()).isTrue();
+    assertThat(refusals.get()).isEqualTo(2);
+    await().during(Duration.ofMillis(500)).until(() -> inbox.replies(correlationId).size() == 1);
+  }
+
+  @Test
+  void requestDeliveredMoreOftenThanTheLimitIsDeadLettered() {
+    history.refuseWhen(
+        info -> "poison.bin".equals(info.filename()) && info.disposition() == Disposition.REPLIED);
+    String correlationId = "poison-" + UUID.randomUUID();
+    String requestId = send(ContractRequest.of(fresh(), "poison.bin", correlationId));
+
+    ContractDeadLetter letter = inbox.awaitDeadLetter(correlationId);
+    assertThat(letter.reason()).isEqualTo(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED);
+    MessageInfo doc = awaitHistory(requestId);
+    assertThat(doc.deadLetterReason()).isEqualTo(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED);
+    assertThat(doc.verdict()).isEqualTo(Verdict.ERROR);
+    assertThat(inbox.replies(correlationId)).isEmpty();
+  }
+
+  @Test
+  void scanFailureWhileTheGateIsDownIsRetriedNotAnswered() {
+    scanner.failing(true);
+    scanner.onFailure(() -> gate.down("clamd unreachable (test)"));
+    String correlationId = "retry-" + UUID.randomUUID();
+    send(ContractRequest.of(fresh(), null, correlationId));
+
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> gate.intake() instanceof io.github.avgateway.core.port.Availability.Down);
+    await().during(Duration.ofMillis(500)).until(() -> inbox.replies(correlationId).isEmpty());
+    scanner.failing(false);
+    gate.up();
+    ContractReply reply = inbox.awaitReply(correlationId);
+    assertThat(reply.verdict()).isEqualTo("CLEAN");
+  }
+
+  @Test
+  void scanFailureWhileTheGateIsUpIsAnsweredAsError() {
+    scanner.failing(true);
+    String correlationId = "error-" + UUID.randomUUID();
+    send(ContractRequest.of(fresh(), null, correlationId));
+
+    ContractReply reply = inbox.awaitReply(correlationId);
+    assertThat(reply.verdict()).isEqualTo("ERROR");
+    assertThat(reply.reason()).isEqualTo("SCAN_FAILED");
+  }
+
+  @Test
+  void requestWithoutMessageIdGetsOneThatIsStableAcrossRedeliveries() throws Exception {
+    AtomicInteger refusals = new AtomicInteger();
+    history.refuseWhen(
+        info -> "no-id.txt".equals(info.filename()) && refusals.getAndIncrement() == 0);
+    Session session = driver.session();
+    var message = session.createBytesMessage();
+    message.writeBytes(fresh());
+    message.setStringProperty("avFilename", "no-id.txt");
+    String correlationId = "no-id-" + UUID.randomUUID();
+    message.setJMSCorrelationID(correlationId);
+    message.setJMSReplyTo(replyQueue());
+    try (MessageProducer producer =
+        session.createProducer(session.createQueue(properties.requestQueue()))) {
+      producer.setDisableMessageID(true);
+      producer.send(message);
+    }
+
+    ContractReply reply = inbox.awaitReply(correlationId);
+    assertThat(reply.body().requestId()).startsWith("ID:artemis-");
+    assertThat(awaitHistory(reply.body().requestId()).redelivered()).isTrue();
+  }
+
+  private String send(ContractRequest request) {
+    try {
+      return driver.send(request);
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private jakarta.jms.Destination replyQueue() {
+    return driver.replyQueue();
+  }
+
+  private MessageInfo awaitHistory(String requestId) {
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .pollDelay(Duration.ZERO)
+        .until(() -> history.byRequestId("jms", requestId).isPresent());
+    return history.byRequestId("jms", requestId).orElseThrow();
+  }
+}

@@ -1,0 +1,126 @@
+package io.github.avgateway.jms;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.mock;
+
+import io.github.avgateway.core.model.DeadLetterReason;
+import io.github.avgateway.core.model.Reason;
+import io.github.avgateway.core.model.ScanContent;
+import io.github.avgateway.core.model.ScanRequest;
+import io.github.avgateway.core.model.ScanResult;
+import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.core.port.Availability;
+import jakarta.jms.Destination;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+class RoutingTest {
+
+  private static final Destination CALLER = mock(Destination.class);
+  private static final Destination DEFAULT = mock(Destination.class);
+  private static final Supplier<Availability> UP = Availability::up;
+  private static final Supplier<Availability> DOWN = () -> Availability.down("clamd unreachable");
+
+  private final Routing routing = new Routing(3);
+
+  private static ScanRequest request() {
+    return new ScanRequest(
+        "ID:1", null, "jms", null, null, null, Instant.EPOCH, false, ScanContent.of(new byte[0]));
+  }
+
+  private static ScanResult result(Verdict verdict, Reason reason) {
+    List<String> signatures = verdict == Verdict.INFECTED ? List.of("Eicar") : List.of();
+    return new ScanResult(
+        "ID:1",
+        "ID:1",
+        verdict,
+        signatures,
+        reason,
+        null,
+        null,
+        0,
+        "e",
+        "",
+        false,
+        Instant.EPOCH,
+        0,
+        "gw");
+  }
+
+  private static InboundRequest readable(Destination replyTo, int deliveries) {
+    return new InboundRequest.Readable(request(), replyTo, deliveries);
+  }
+
+  @Test
+  void malformedRequestIsDeadLetteredBeforeScanning() {
+    var malformed =
+        new InboundRequest.Malformed(request(), CALLER, 1, "TextMessage is not a request");
+    assertThat(routing.beforeScan(malformed))
+        .contains(
+            new Route.DeadLetter(
+                DeadLetterReason.MALFORMED_REQUEST, "TextMessage is not a request"));
+  }
+
+  @Test
+  void requestOverTheDeliveryLimitIsDeadLetteredBeforeScanning() {
+    assertThat(routing.beforeScan(readable(CALLER, 3))).isEmpty();
+    assertThat(routing.beforeScan(readable(CALLER, 4)))
+        .hasValueSatisfying(letter -> {
+          assertThat(letter.reason()).isEqualTo(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED);
+          assertThat(letter.detail()).contains("4 times").contains("limit of 3");
+        });
+  }
+
+  @Test
+  void verdictGoesToTheCallersReplyDestinationBeforeTheDefault() {
+    for (Verdict verdict : List.of(Verdict.CLEAN, Verdict.INFECTED)) {
+      assertThat(routing.afterScan(readable(CALLER, 1), result(verdict, null), DEFAULT, DOWN))
+          .isEqualTo(new Route.Reply(CALLER));
+    }
+    assertThat(routing.afterScan(readable(null, 1), result(Verdict.CLEAN, null), DEFAULT, UP))
+        .isEqualTo(new Route.Reply(DEFAULT));
+  }
+
+  @Test
+  void noReplyDestinationAndNoDefaultIsDeadLettered() {
+    Route route = routing.afterScan(readable(null, 1), result(Verdict.CLEAN, null), null, UP);
+    assertThat(route).isInstanceOf(Route.DeadLetter.class);
+    assertThat(((Route.DeadLetter) route).reason())
+        .isEqualTo(DeadLetterReason.NO_REPLY_DESTINATION);
+  }
+
+  @Test
+  void scanFailureIsRetriedWhileTheGateIsDownAndAnsweredWhileItIsUp() {
+    ScanResult failed = result(Verdict.ERROR, Reason.SCAN_FAILED);
+    assertThat(routing.afterScan(readable(CALLER, 1), failed, null, DOWN))
+        .isEqualTo(new Route.Retry("clamd unreachable"));
+    assertThat(routing.afterScan(readable(CALLER, 1), failed, null, UP))
+        .isEqualTo(new Route.Reply(CALLER));
+  }
+
+  @Test
+  void gateIsAskedOnlyAfterAScanFailure() {
+    AtomicInteger asked = new AtomicInteger();
+    Supplier<Availability> counting =
+        () -> {
+          asked.incrementAndGet();
+          return Availability.down("x");
+        };
+    routing.afterScan(readable(CALLER, 1), result(Verdict.CLEAN, null), null, counting);
+    routing.afterScan(
+        readable(CALLER, 1), result(Verdict.UNSCANNABLE, Reason.TOO_LARGE), null, counting);
+    assertThat(asked).hasValue(0);
+  }
+
+  @Test
+  void refusedReplyDestinationIsUnroutable() {
+    assertThat(Routing.unroutable("no such queue"))
+        .isEqualTo(
+            new Route.DeadLetter(
+                DeadLetterReason.REPLY_UNROUTABLE,
+                "the broker refused the reply destination: no such queue"));
+  }
+}

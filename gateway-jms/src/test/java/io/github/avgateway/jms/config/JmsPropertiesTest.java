@@ -1,0 +1,89 @@
+package io.github.avgateway.jms.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.context.ConfigurationPropertiesAutoConfiguration;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Configuration;
+
+class JmsPropertiesTest {
+
+  @Configuration(proxyBeanMethods = false)
+  @EnableConfigurationProperties(JmsProperties.class)
+  static class PropertiesOnly {}
+
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(AutoConfigurations.of(ConfigurationPropertiesAutoConfiguration.class))
+          .withUserConfiguration(PropertiesOnly.class);
+
+  private static JmsProperties bind(Map<String, String> values) {
+    return new Binder(new MapConfigurationPropertySource(values))
+        .bindOrCreate("avgateway.jms", JmsProperties.class);
+  }
+
+  @Test
+  void defaultsAreTheEmbeddedSingleMachineRun() {
+    JmsProperties properties = bind(Map.of());
+
+    assertThat(properties.mode()).isEqualTo(JmsProperties.BrokerMode.EMBEDDED);
+    assertThat(properties.url()).isEqualTo("tcp://127.0.0.1:61616");
+    assertThat(properties.requestQueue()).isEqualTo("av.scan.request");
+    assertThat(properties.deadLetterQueue()).isEqualTo("av.scan.dlq");
+    assertThat(properties.defaultReplyQueue()).isNull();
+    assertThat(properties.consumers()).isEqualTo(4);
+    assertThat(properties.batchSize()).isEqualTo(32);
+    assertThat(properties.maxDeliveryAttempts()).isEqualTo(5);
+    assertThat(properties.embedded().dataDir()).isEqualTo(Path.of("data/artemis"));
+    assertThat(properties.embedded().persistent()).isTrue();
+    assertThat(properties.embedded().journal()).isEqualTo(JmsProperties.JournalMode.NIO);
+    assertThat(properties.embedded().autoCreateQueues()).isFalse();
+    assertThat(properties.historyTimeout()).isEqualTo(Duration.ofSeconds(30));
+  }
+
+  @Test
+  void kebabCaseKeysBind() {
+    JmsProperties properties =
+        bind(
+            Map.of(
+                "avgateway.jms.mode", "external",
+                "avgateway.jms.url", "tcp://broker:61617",
+                "avgateway.jms.default-reply-queue", "replies",
+                "avgateway.jms.batch-size", "4",
+                "avgateway.jms.embedded.journal", "mapped"));
+
+    assertThat(properties.mode()).isEqualTo(JmsProperties.BrokerMode.EXTERNAL);
+    assertThat(properties.url()).isEqualTo("tcp://broker:61617");
+    assertThat(properties.defaultReplyQueue()).isEqualTo("replies");
+    assertThat(properties.batchSize()).isEqualTo(4);
+    assertThat(properties.embedded().journal()).isEqualTo(JmsProperties.JournalMode.MAPPED);
+  }
+
+  @Test
+  void passwordNeverAppearsInToString() {
+    JmsProperties properties =
+        bind(Map.of("avgateway.jms.user", "gw", "avgateway.jms.password", "s3cret-value"));
+
+    assertThat(properties.toString()).doesNotContain("s3cret-value").contains("user=gw");
+  }
+
+  @Test
+  void invalidValuesStopTheApplication() {
+    runner
+        .withPropertyValues("avgateway.jms.consumers=0", "avgateway.jms.request-queue= ")
+        .run(context ->
+            assertThat(context)
+                .getFailure()
+                .rootCause()
+                .hasMessageContaining("consumers")
+                .hasMessageContaining("requestQueue"));
+  }
+}
