@@ -25,6 +25,9 @@ final class ChildJvm implements AutoCloseable {
   ChildJvm(String mainClass, List<String> jvmArgs, List<String> args, Path log) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    // Netty 4.2 on JDK 24+ cannot free Artemis' journal buffers without Unsafe (gateway-jms
+    // README).
+    command.add("-Dio.netty.noUnsafe=false");
     command.addAll(jvmArgs);
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
