@@ -23,16 +23,30 @@ final class ChildJvm implements AutoCloseable {
   final long spawnedNanos;
 
   ChildJvm(String mainClass, List<String> jvmArgs, List<String> args, Path log) throws IOException {
+    this(
+        command(jvmArgs, List.of("-cp", System.getProperty("java.class.path"), mainClass), args),
+        log);
+  }
+
+  /** A child running {@code java [jvmArgs] -jar jar [args]}. */
+  static ChildJvm jar(Path jar, List<String> jvmArgs, List<String> args, Path log)
+      throws IOException {
+    return new ChildJvm(command(jvmArgs, List.of("-jar", jar.toString()), args), log);
+  }
+
+  private static List<String> command(List<String> jvmArgs, List<String> what, List<String> args) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     // Netty 4.2 on JDK 24+ cannot free Artemis' journal buffers without Unsafe (gateway-jms
     // README).
     command.add("-Dio.netty.noUnsafe=false");
     command.addAll(jvmArgs);
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(mainClass);
+    command.addAll(what);
     command.addAll(args);
+    return command;
+  }
+
+  private ChildJvm(List<String> command, Path log) throws IOException {
     ProcessBuilder builder = new ProcessBuilder(command).redirectError(log.toFile());
     spawnedNanos = System.nanoTime();
     process = builder.start();

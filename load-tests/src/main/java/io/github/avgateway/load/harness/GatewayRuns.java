@@ -97,6 +97,37 @@ final class GatewayRuns {
     }
   }
 
+  /**
+   * Starts a runnable jar once: cold start to first reply; then, for a training run, {@code
+   * requests} more 1 KiB requests before it is stopped (its AOT cache is written at exit).
+   */
+  void startOnce(Kind kind, String variant, Path jar, List<String> jvmExtra, int requests)
+      throws Exception {
+    String target = "gateway-" + kind.name().toLowerCase(Locale.ROOT);
+    String slug = target + "-" + variant.replace(' ', '-').replace("+", "");
+    List<String> all = arguments(kind, true, slug, List.of());
+    List<String> args = all.subList(2, all.size());
+    String queue = valueOf(args, "--avgateway.amqp.request-queue=", REQUEST_QUEUE);
+    if (kind == Kind.AMQP) {
+      purge(queue);
+    }
+    List<String> jvm = new ArrayList<>(List.of("-Xmx2g"));
+    jvm.addAll(jvmExtra);
+    Transport driver = kind == Kind.AMQP ? amqpDriver(queue, true) : null;
+    try (ChildJvm gateway = ChildJvm.jar(jar, jvm, args, options.work().resolve(slug + ".log"))) {
+      driver = coldStart(kind, gateway, driver, true, target, variant);
+      if (driver != null && requests > 0) {
+        for (int i = 0; i < requests; i++) {
+          driver.send(Payloads.random(1024, i)).get(60, TimeUnit.SECONDS);
+        }
+      }
+    } finally {
+      if (driver != null) {
+        driver.close();
+      }
+    }
+  }
+
   private List<String> arguments(Kind kind, boolean history, String slug, List<String> extra)
       throws IOException {
     List<String> args = new ArrayList<>();

@@ -43,7 +43,7 @@ record Options(
     int artemisPort) {
 
   static final Set<String> DEFAULT_PHASES =
-      Set.of("clamd", "amqp-echo", "jms-echo", "amqp", "jms", "durability");
+      Set.of("clamd", "amqp-echo", "jms-echo", "amqp", "jms", "durability", "cold");
 
   static Options parse(String[] args) {
     boolean quick = false;

@@ -47,6 +47,11 @@ final class Phases {
     if (options.phases().contains("durability")) {
       durability();
     }
+    if (options.phases().contains("cold")) {
+      ColdStarts cold = new ColdStarts(options, report);
+      cold.run(GatewayRuns.Kind.AMQP, true);
+      cold.run(GatewayRuns.Kind.JMS, false);
+    }
   }
 
   private void clamd() throws Exception {

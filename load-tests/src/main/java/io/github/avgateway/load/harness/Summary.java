@@ -16,15 +16,19 @@ final class Summary {
 
   void print() {
     report.note("");
-    report.note("# Ratios (same run). ceiling = min(clamd alone, broker echo) in requests/s.");
+    report.note("# Ratios (same run). ceiling = min(clamd alone, broker echo) in requests/s;");
     report.note(
-        "%-6s %8s %10s %10s %10s %8s %10s %8s %9s %12s",
+        "# shared = 1/(1/clamd + 1/echo): both ceilings at once on the same cores, the bound when");
+    report.note("# each was measured with the whole machine to itself and the work is CPU-bound.");
+    report.note(
+        "%-6s %8s %10s %10s %10s %8s %8s %10s %8s %9s %12s",
         "via",
         "size",
         "clamd r/s",
         "echo r/s",
         "gw-on r/s",
         "on/ceil",
+        "on/shrd",
         "gw-off r/s",
         "off/ceil",
         "hist cost",
@@ -48,14 +52,16 @@ final class Summary {
       }
       double ceiling =
           Math.min(rate(clamd), echo.isPresent() ? rate(echo) : Double.POSITIVE_INFINITY);
+      double shared = 1 / (1 / rate(clamd) + (echo.isPresent() ? 1 / rate(echo) : 0));
       report.note(
-          "%-6s %8s %10.1f %10.1f %10.1f %7.0f%% %10.1f %7.0f%% %8.0f%% %11.0f%%",
+          "%-6s %8s %10.1f %10.1f %10.1f %7.0f%% %7.0f%% %10.1f %7.0f%% %8.0f%% %11.0f%%",
           via,
           Payloads.label(size).replace(" ", ""),
           rate(clamd),
           rate(echo),
           rate(on),
           100 * rate(on) / ceiling,
+          100 * rate(on) / shared,
           rate(off),
           100 * rate(off) / ceiling,
           100 * (1 - rate(on) / rate(off)),
