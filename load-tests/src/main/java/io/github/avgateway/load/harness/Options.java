@@ -86,7 +86,7 @@ record Options(
         soakMax,
         List.copyOf(gatewayArgs),
         jfr,
-        jitWarmup != null ? jitWarmup : Duration.ofSeconds(quick ? 15 : 30),
+        jitWarmup != null ? jitWarmup : Duration.ofSeconds(quick ? 15 : 20),
         java.time.LocalDateTime.now(java.time.ZoneOffset.UTC)
             .format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")),
         Path.of(System.getProperty("harness.repo", ".")).toAbsolutePath().normalize(),

@@ -140,7 +140,9 @@ final class Phases {
         "classic transient",
         List.of(
             "--avgateway.amqp.queue-type=classic",
-            "--avgateway.amqp.request-queue=av.perf.requests.classic"),
+            "--avgateway.amqp.request-queue=av.perf.requests.classic",
+            "--avgateway.amqp.dead-letter-queue=av.perf.dead-letters.classic",
+            "--avgateway.amqp.dead-letter-exchange=av.perf.dlx.classic"),
         false,
         small);
     if (GatewayRuns.jmsAvailable()) {
