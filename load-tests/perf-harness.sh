@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The one-run perf harness (issue 7): clamd alone, each broker alone (request/reply echo with the
+# gateway's acks/confirms/transactions), and the gateway over AMQP and JMS with history on and off,
+# for 1 KiB, 64 KiB, 1 MiB and 10 MiB, side by side in one run; prints the ratios gateway/ceiling and
+# writes the raw results to perf-notes/raw/harness-TIMESTAMP.txt.
+#
+# Usage: load-tests/perf-harness.sh [--no-build] [options]
+#   --quick                 2 s warm-up + 5 s per cell (about 6 minutes) instead of 4 s + 12 s (about 14)
+#   --sizes=1k,64k,1m,10m   payload sizes
+#   --only=PHASES / --skip=PHASES   clamd, amqp-echo, jms-echo, amqp, jms, durability
+#   --gateway-arg=--avgateway.amqp.consumers=8   extra gateway property (repeatable)
+#   --jfr                   record a JFR profile of every gateway JVM (load-tests/target/harness/*.jfr)
+#   --soak[=N]              instead: N (1,000,000) small requests through the AMQP gateway, heap and
+#                           lost-message count; --soak-max-minutes=40 bounds it
+# Needs clamd on 127.0.0.1:3310 and RabbitMQ on 127.0.0.1:5672 (scripts/services.sh start); the
+# embedded Artemis of the JMS runs listens on 127.0.0.1:61716. Gateways and echo servers run as
+# child JVMs of the harness and are stopped by it; queues are av.perf.*.
+set -euo pipefail
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$repo"
+export JAVA_HOME=${JAVA_HOME:-$(scripts/find-jdk.sh)}
+
+build=true
+args=()
+for a in "$@"; do
+  if [ "$a" = --no-build ]; then build=false; else args+=("$a"); fi
+done
+
+scripts/services.sh start >/dev/null
+if $build; then
+  ./mvnw -B -q -pl load-tests -am install -DskipTests
+fi
+echo "load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)"
+exec ./mvnw -B -q -pl load-tests exec:exec@harness -Dharness.args="${args[*]:-}"

@@ -1,0 +1,112 @@
+package io.github.avgateway.load.harness;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.Delivery;
+import io.github.avgateway.core.model.Verdict;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A caller over AMQP 0-9-1 with RabbitMQ's direct reply-to, on the plain RabbitMQ client (so the
+ * driver costs as little CPU as a client can): requests published {@code mandatory} to the default
+ * exchange, persistent unless asked otherwise, with a fresh {@code message_id} and {@code
+ * correlation_id}; the verdict is read from the reply's {@code avVerdict} header. Several channels,
+ * each with its own reply consumer, so that publishing does not serialise on one channel.
+ */
+public final class AmqpTransport implements Transport {
+
+  private static final String DIRECT_REPLY_TO = "amq.rabbitmq.reply-to";
+
+  private final Connection connection;
+  private final List<Channel> channels = new ArrayList<>();
+  private final Map<String, CompletableFuture<Verdict>> pending = new ConcurrentHashMap<>();
+  private final AtomicLong sequence = new AtomicLong();
+  private final String queue;
+  private final boolean persistent;
+  private final String prefix = UUID.randomUUID().toString().substring(0, 8) + "-";
+
+  public AmqpTransport(String host, int port, String queue, int channelCount, boolean persistent)
+      throws IOException, TimeoutException {
+    ConnectionFactory factory = new ConnectionFactory();
+    factory.setHost(host);
+    factory.setPort(port);
+    this.connection = factory.newConnection("perf-harness-driver");
+    this.queue = queue;
+    this.persistent = persistent;
+    for (int i = 0; i < channelCount; i++) {
+      Channel channel = connection.createChannel();
+      channel.basicConsume(DIRECT_REPLY_TO, true, (tag, delivery) -> answered(delivery), tag -> {});
+      channel.addReturnListener(
+          r -> fail(r.getProperties().getCorrelationId(), "returned: " + r.getReplyText()));
+      channels.add(channel);
+    }
+  }
+
+  @Override
+  public CompletableFuture<Verdict> send(byte[] payload) {
+    long n = sequence.incrementAndGet();
+    String id = prefix + n;
+    CompletableFuture<Verdict> future = new CompletableFuture<>();
+    pending.put(id, future);
+    AMQP.BasicProperties props =
+        new AMQP.BasicProperties.Builder()
+            .messageId(id)
+            .correlationId(id)
+            .replyTo(DIRECT_REPLY_TO)
+            .contentType("application/octet-stream")
+            .deliveryMode(persistent ? 2 : 1)
+            .build();
+    Channel channel = channels.get((int) (n % channels.size()));
+    try {
+      synchronized (channel) {
+        channel.basicPublish("", queue, true, props, payload);
+      }
+    } catch (IOException e) {
+      pending.remove(id);
+      future.completeExceptionally(new UncheckedIOException(e));
+    }
+    return future.whenComplete((v, e) -> pending.remove(id));
+  }
+
+  private void answered(Delivery delivery) {
+    CompletableFuture<Verdict> future = pending.remove(delivery.getProperties().getCorrelationId());
+    if (future == null) {
+      return;
+    }
+    Map<String, Object> headers = delivery.getProperties().getHeaders();
+    Object verdict = headers == null ? null : headers.get("avVerdict");
+    try {
+      future.complete(Verdict.valueOf(String.valueOf(verdict)));
+    } catch (IllegalArgumentException e) {
+      future.completeExceptionally(e);
+    }
+  }
+
+  private void fail(String correlationId, String why) {
+    CompletableFuture<Verdict> future =
+        correlationId == null ? null : pending.remove(correlationId);
+    if (future != null) {
+      future.completeExceptionally(new IllegalStateException(why));
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      connection.close(2000);
+    } catch (IOException e) {
+      // closing anyway
+    }
+  }
+}

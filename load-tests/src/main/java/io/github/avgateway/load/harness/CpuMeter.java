@@ -1,0 +1,85 @@
+package io.github.avgateway.load.harness;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * CPU time used by the processes of a measurement (from {@code /proc/PID/stat}): the harness (load
+ * driver), the child JVM (gateway or echo), clamd and RabbitMQ, found by name. On a machine shared
+ * with other work, CPU per request depends much less on the neighbours than wall-clock rates do,
+ * and it shows which process a request's cost lands in.
+ */
+final class CpuMeter {
+
+  private static final double TICKS_PER_SECOND = 100.0;
+  private final Map<String, List<Long>> pids = new LinkedHashMap<>();
+  private final Map<String, Long> start = new LinkedHashMap<>();
+
+  CpuMeter(long childPid) {
+    pids.put("driver", List.of(ProcessHandle.current().pid()));
+    if (childPid > 0) {
+      pids.put("child", List.of(childPid));
+    }
+    pids.put("clamd", byName("clamd"));
+    pids.put("rabbitmq", byName("beam.smp"));
+    pids.forEach((name, list) -> start.put(name, ticks(list)));
+  }
+
+  /** CPU µs per request since construction, e.g. {@code driver=120 child=800 clamd=300 ...}. */
+  String perRequest(long requests) {
+    StringBuilder out = new StringBuilder();
+    double total = 0;
+    for (var entry : pids.entrySet()) {
+      double micros =
+          (ticks(entry.getValue()) - start.get(entry.getKey()))
+              / TICKS_PER_SECOND
+              * 1e6
+              / Math.max(1, requests);
+      total += micros;
+      out.append(String.format(Locale.ROOT, "%s=%.0f ", entry.getKey(), micros));
+    }
+    return out.append(String.format(Locale.ROOT, "total=%.0f", total)).toString();
+  }
+
+  private static List<Long> byName(String command) {
+    List<Long> found = new ArrayList<>();
+    try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+      for (Path proc : procs.toList()) {
+        String name = proc.getFileName().toString();
+        if (name.chars().allMatch(Character::isDigit)) {
+          try {
+            if (Files.readString(proc.resolve("comm")).strip().equals(command)) {
+              found.add(Long.parseLong(name));
+            }
+          } catch (IOException e) {
+            // the process ended
+          }
+        }
+      }
+    } catch (IOException e) {
+      // no /proc: no CPU figures
+    }
+    return found;
+  }
+
+  private static long ticks(List<Long> pidList) {
+    long sum = 0;
+    for (long pid : pidList) {
+      try {
+        String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        sum += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+      } catch (IOException | RuntimeException e) {
+        // the process ended
+      }
+    }
+    return sum;
+  }
+}

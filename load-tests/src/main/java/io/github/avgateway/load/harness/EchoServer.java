@@ -1,0 +1,47 @@
+package io.github.avgateway.load.harness;
+
+import java.nio.file.Path;
+import org.apache.activemq.artemis.core.server.JournalType;
+
+/**
+ * Runs a broker echo for the harness in its own JVM, as the gateway runs in its own: {@code
+ * EchoServer amqp HOST PORT QUEUE quorum|classic} or {@code EchoServer jms CORE_URL DATA_DIR QUEUE
+ * persistent|transient}. Prints {@code READY}, then echoes until its input closes.
+ */
+public final class EchoServer {
+
+  private EchoServer() {}
+
+  public static void main(String[] args) throws Exception {
+    AutoCloseable echo =
+        switch (args[0]) {
+          case "amqp" ->
+              new AmqpEcho(
+                  args[1],
+                  Integer.parseInt(args[2]),
+                  args[3],
+                  "quorum".equals(args[4]),
+                  4,
+                  32,
+                  16,
+                  5);
+          case "jms" ->
+              new JmsEcho(
+                  args[1],
+                  Path.of(args[2]),
+                  "persistent".equals(args[4]),
+                  JournalType.NIO,
+                  args[3],
+                  4,
+                  32);
+          default -> throw new IllegalArgumentException("amqp or jms, not " + args[0]);
+        };
+    System.out.println("READY");
+    System.out.flush();
+    while (System.in.read() >= 0) {
+      // runs until the harness closes our input (or ends the process)
+    }
+    echo.close();
+    System.exit(0);
+  }
+}

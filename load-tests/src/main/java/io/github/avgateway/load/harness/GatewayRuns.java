@@ -1,0 +1,302 @@
+package io.github.avgateway.load.harness;
+
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.load.Payloads;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+
+/**
+ * Runs one gateway configuration in a child JVM and measures it: cold start to first reply, the
+ * closed-loop maximum at each size, and at 1 KiB the latency of an open loop at half that maximum.
+ */
+final class GatewayRuns {
+
+  enum Kind {
+    AMQP,
+    JMS
+  }
+
+  static final String REQUEST_QUEUE = "av.perf.requests";
+  private static final Duration COLD_START_LIMIT = Duration.ofSeconds(120);
+
+  private final Options options;
+  private final Report report;
+
+  GatewayRuns(Options options, Report report) {
+    this.options = options;
+    this.report = report;
+  }
+
+  static boolean jmsAvailable() {
+    try {
+      Class.forName("io.github.avgateway.jms.GatewayJmsApplication");
+      return true;
+    } catch (ClassNotFoundException e) {
+      return false;
+    }
+  }
+
+  /** Starts the gateway, measures it, stops it. */
+  void run(
+      Kind kind,
+      boolean history,
+      String variant,
+      List<String> extraArgs,
+      boolean durable,
+      List<Integer> sizes)
+      throws Exception {
+    String target = "gateway-" + kind.name().toLowerCase(Locale.ROOT);
+    report.note("# %s %s, load average %s", target, variant, Report.loadAverage());
+    String slug = target + "-" + variant.replace(' ', '-');
+    Path log = options.work().resolve(slug + ".log");
+    List<String> args = arguments(kind, history, slug, extraArgs);
+    String queue = valueOf(args, "--avgateway.amqp.request-queue=", REQUEST_QUEUE);
+    if (kind == Kind.AMQP) {
+      purge(queue);
+    }
+    Transport driver = kind == Kind.AMQP ? amqpDriver(queue, durable) : null;
+    try (ChildJvm gateway =
+        new ChildJvm(GatewayLauncher.class.getName(), jvmArgs(slug), args, log)) {
+      driver = coldStart(kind, gateway, driver, durable, target, variant);
+      if (driver == null || !gateway.awaitReady(Duration.ofSeconds(30))) {
+        report.note("# %s did not start or answer; see %s", target, log);
+        return;
+      }
+      coldAndWarm(gateway.pid(), driver, target, variant);
+      for (int size : sizes) {
+        Harness.sizes(
+            gateway.pid(),
+            options,
+            report,
+            driver,
+            target,
+            variant,
+            List.of(size),
+            Options::window);
+        if (size == 1024) {
+          halfLoadLatency(gateway.pid(), driver, target, variant);
+        }
+      }
+    } finally {
+      if (driver != null) {
+        driver.close();
+      }
+    }
+  }
+
+  /**
+   * Starts a runnable jar once: cold start to first reply; then, for a training run, {@code
+   * requests} more 1 KiB requests before it is stopped (its AOT cache is written at exit).
+   */
+  void startOnce(Kind kind, String variant, Path jar, List<String> jvmExtra, int requests)
+      throws Exception {
+    String target = "gateway-" + kind.name().toLowerCase(Locale.ROOT);
+    String slug = target + "-" + variant.replace(' ', '-').replace("+", "");
+    List<String> all = arguments(kind, true, slug, List.of());
+    List<String> args = all.subList(2, all.size());
+    String queue = valueOf(args, "--avgateway.amqp.request-queue=", REQUEST_QUEUE);
+    if (kind == Kind.AMQP) {
+      purge(queue);
+    }
+    List<String> jvm = new ArrayList<>(List.of("-Xmx2g"));
+    jvm.addAll(jvmExtra);
+    Transport driver = kind == Kind.AMQP ? amqpDriver(queue, true) : null;
+    try (ChildJvm gateway = ChildJvm.jar(jar, jvm, args, options.work().resolve(slug + ".log"))) {
+      driver = coldStart(kind, gateway, driver, true, target, variant);
+      if (driver != null && requests > 0) {
+        for (int i = 0; i < requests; i++) {
+          driver.send(Payloads.random(1024, i)).get(60, TimeUnit.SECONDS);
+        }
+      }
+    } finally {
+      if (driver != null) {
+        driver.close();
+      }
+    }
+  }
+
+  private List<String> arguments(Kind kind, boolean history, String slug, List<String> extra)
+      throws IOException {
+    List<String> args = new ArrayList<>();
+    args.add(kind.name().toLowerCase(Locale.ROOT));
+    args.add(history ? "on" : "off");
+    args.addAll(extra);
+    args.addAll(options.gatewayArgs());
+    Path solr = options.work().resolve("solr-" + slug);
+    deleteTree(solr);
+    addDefault(args, "--avgateway.solr.embedded.home=", solr.toString());
+    addDefault(
+        args, "--avgateway.clamd.endpoints=", options.clamdHost() + ":" + options.clamdPort());
+    addDefault(args, "--spring.main.banner-mode=", "off");
+    addDefault(
+        args,
+        "--logging.config=",
+        options.repo().resolve("load-tests/src/main/resources/logback-gateway.xml").toString());
+    if (kind == Kind.AMQP) {
+      addDefault(args, "--spring.rabbitmq.host=", options.rabbitHost());
+      addDefault(args, "--spring.rabbitmq.port=", String.valueOf(options.rabbitPort()));
+      addDefault(args, "--avgateway.amqp.request-queue=", REQUEST_QUEUE);
+      addDefault(args, "--avgateway.amqp.dead-letter-queue=", "av.perf.dead-letters");
+      addDefault(args, "--avgateway.amqp.dead-letter-exchange=", "av.perf.dlx");
+    } else {
+      Path artemis = options.work().resolve("artemis-" + slug);
+      deleteTree(artemis);
+      addDefault(args, "--avgateway.jms.url=", artemisUrl());
+      addDefault(args, "--avgateway.jms.embedded.data-dir=", artemis.toString());
+      addDefault(args, "--avgateway.jms.request-queue=", REQUEST_QUEUE);
+    }
+    return args;
+  }
+
+  private List<String> jvmArgs(String slug) {
+    List<String> jvm = new ArrayList<>();
+    jvm.add("-Xmx2g");
+    if (options.jfr()) {
+      jvm.add(
+          "-XX:StartFlightRecording=settings=profile,filename="
+              + options.work().resolve(slug + ".jfr"));
+    }
+    String heapLog = System.getProperty("harness.gatewayHeapLog");
+    if (heapLog != null) {
+      jvm.add("-Dharness.heapLog=" + heapLog);
+    }
+    return jvm;
+  }
+
+  /**
+   * Sends one 1 KiB request from the moment the JVM was spawned until it is answered (AMQP: the
+   * request waits in the queue, re-sent while the queue does not exist yet; JMS: the broker lives
+   * in the gateway, so the driver connects as soon as it accepts). Returns the driver, or null.
+   */
+  private Transport coldStart(
+      Kind kind, ChildJvm gateway, Transport amqp, boolean durable, String target, String variant)
+      throws InterruptedException {
+    long deadline = gateway.spawnedNanos + COLD_START_LIMIT.toNanos();
+    Transport driver = amqp;
+    byte[] payload = Payloads.random(1024, 1);
+    while (System.nanoTime() < deadline) {
+      try {
+        if (driver == null) {
+          driver = new JmsTransport(artemisUrl(), REQUEST_QUEUE, JmsTransport.PRODUCERS, durable);
+        }
+        Verdict verdict =
+            driver.send(payload).get(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+        double millis = (System.nanoTime() - gateway.spawnedNanos) / 1e6;
+        report.note(
+            "# %s %s: cold start to first reply %.0f ms (verdict %s, pid %d)",
+            target, variant, millis, verdict, gateway.pid());
+        return driver;
+      } catch (ExecutionException | TimeoutException | jakarta.jms.JMSException e) {
+        Thread.sleep(50);
+      }
+    }
+    return closeAndNull(driver);
+  }
+
+  private static Transport closeAndNull(Transport driver) {
+    if (driver != null) {
+      driver.close();
+    }
+    return null;
+  }
+
+  /** The first seconds after the first reply (cold JIT) as a cell; then unmeasured warm-up. */
+  private void coldAndWarm(long pid, Transport driver, String target, String variant)
+      throws InterruptedException {
+    LoadRun cold =
+        new LoadRun(
+            pid,
+            driver,
+            Payloads.random(1024, 3),
+            Verdict.CLEAN,
+            Duration.ZERO,
+            Duration.ofSeconds(10),
+            Harness.ANSWER_TIMEOUT);
+    report.cell(cold.closedLoop(target, variant + " cold 0-10s", Options.window(1024)));
+    Harness.jitWarmup(driver, options.jitWarmup());
+  }
+
+  private void halfLoadLatency(long childPid, Transport driver, String target, String variant)
+      throws InterruptedException {
+    report
+        .find(target, variant, 1024)
+        .ifPresent(max -> {
+          double rate = Math.max(1, max.perSecond() / 2);
+          LoadRun run =
+              new LoadRun(
+                  childPid,
+                  driver,
+                  Payloads.random(1024, 1024),
+                  Verdict.CLEAN,
+                  options.warmup(),
+                  options.measure(),
+                  Harness.ANSWER_TIMEOUT);
+          try {
+            report.cell(
+                run.openLoop(
+                    target, String.format(Locale.ROOT, "%s @%.0f/s", variant, rate), rate));
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        });
+  }
+
+  private Transport amqpDriver(String queue, boolean durable) throws Exception {
+    return new AmqpTransport(options.rabbitHost(), options.rabbitPort(), queue, 4, durable);
+  }
+
+  /** Empties a request queue left over from an interrupted run (absent queues are fine). */
+  private void purge(String queue) {
+    ConnectionFactory factory = new ConnectionFactory();
+    factory.setHost(options.rabbitHost());
+    factory.setPort(options.rabbitPort());
+    try (Connection connection = factory.newConnection("perf-harness-admin");
+        Channel channel = connection.createChannel()) {
+      channel.queuePurge(queue);
+    } catch (IOException | TimeoutException | RuntimeException e) {
+      // no such queue yet
+    }
+  }
+
+  private String artemisUrl() {
+    return "tcp://127.0.0.1:" + options.artemisPort();
+  }
+
+  private static void addDefault(List<String> args, String prefix, String value) {
+    if (args.stream().noneMatch(a -> a.startsWith(prefix))) {
+      args.add(prefix + value);
+    }
+  }
+
+  private static String valueOf(List<String> args, String prefix, String fallback) {
+    return args.stream()
+        .filter(a -> a.startsWith(prefix))
+        .map(a -> a.substring(prefix.length()))
+        .findFirst()
+        .orElse(fallback);
+  }
+
+  static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+}

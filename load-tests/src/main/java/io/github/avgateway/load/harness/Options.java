@@ -1,0 +1,115 @@
+package io.github.avgateway.load.harness;
+
+import io.github.avgateway.load.Payloads;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Harness options, from {@code --name=value} arguments.
+ *
+ * @param warmup per cell, before measuring
+ * @param measure per cell
+ * @param sizes payload sizes in bytes
+ * @param phases which phases run: clamd, amqp-echo, jms-echo, amqp, jms, durability, soak
+ * @param soakRequests requests in the soak
+ * @param soakMax the longest the soak may run
+ * @param gatewayArgs extra {@code --key=value} arguments for every gateway (tuning experiments)
+ * @param jfr record a JFR profile of each gateway JVM
+ * @param jitWarmup unmeasured load on each new gateway or echo JVM before its cells, so that the
+ *     cells measure compiled code (the first seconds are measured separately, as "cold")
+ * @param stamp this run's time stamp, naming its raw results and work directory
+ */
+record Options(
+    Duration warmup,
+    Duration measure,
+    List<Integer> sizes,
+    Set<String> phases,
+    long soakRequests,
+    Duration soakMax,
+    List<String> gatewayArgs,
+    boolean jfr,
+    Duration jitWarmup,
+    String stamp,
+    Path repo,
+    String clamdHost,
+    int clamdPort,
+    String rabbitHost,
+    int rabbitPort,
+    int artemisPort) {
+
+  static final Set<String> DEFAULT_PHASES =
+      Set.of("clamd", "amqp-echo", "jms-echo", "amqp", "jms", "durability", "cold");
+
+  static Options parse(String[] args) {
+    boolean quick = false;
+    Duration warmup = null;
+    Duration measure = null;
+    List<Integer> sizes = List.of(1024, 64 * 1024, 1024 * 1024, 10 * 1024 * 1024);
+    Set<String> phases = new HashSet<>(DEFAULT_PHASES);
+    long soak = 1_000_000;
+    Duration soakMax = Duration.ofMinutes(40);
+    List<String> gatewayArgs = new ArrayList<>();
+    boolean jfr = false;
+    Duration jitWarmup = null;
+    for (String arg : args) {
+      String[] kv = arg.split("=", 2);
+      String value = kv.length > 1 ? kv[1] : "";
+      switch (kv[0]) {
+        case "--quick" -> quick = true;
+        case "--warmup" -> warmup = Duration.ofSeconds(Long.parseLong(value));
+        case "--measure" -> measure = Duration.ofSeconds(Long.parseLong(value));
+        case "--sizes" -> sizes = Arrays.stream(value.split(",")).map(Payloads::parseSize).toList();
+        case "--only" -> phases = new HashSet<>(Arrays.asList(value.split(",")));
+        case "--skip" -> phases.removeAll(Arrays.asList(value.split(",")));
+        case "--soak" -> {
+          phases = new HashSet<>(Set.of("soak"));
+          soak = value.isEmpty() ? soak : Long.parseLong(value);
+        }
+        case "--soak-max-minutes" -> soakMax = Duration.ofMinutes(Long.parseLong(value));
+        case "--gateway-arg" -> gatewayArgs.add(value);
+        case "--jfr" -> jfr = true;
+        case "--jit-warmup" -> jitWarmup = Duration.ofSeconds(Long.parseLong(value));
+        default -> throw new IllegalArgumentException("unknown option " + arg);
+      }
+    }
+    return new Options(
+        warmup != null ? warmup : Duration.ofSeconds(quick ? 2 : 3),
+        measure != null ? measure : Duration.ofSeconds(quick ? 5 : 10),
+        sizes,
+        phases,
+        soak,
+        soakMax,
+        List.copyOf(gatewayArgs),
+        jfr,
+        jitWarmup != null ? jitWarmup : Duration.ofSeconds(quick ? 15 : 20),
+        java.time.LocalDateTime.now(java.time.ZoneOffset.UTC)
+            .format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")),
+        Path.of(System.getProperty("harness.repo", ".")).toAbsolutePath().normalize(),
+        System.getProperty("clamd.host", "127.0.0.1"),
+        Integer.getInteger("clamd.port", 3310),
+        System.getProperty("rabbitmq.host", "127.0.0.1"),
+        Integer.getInteger("rabbitmq.port", 5672),
+        Integer.getInteger("artemis.port", 61716));
+  }
+
+  /** Requests in flight in a closed loop: enough to keep every consumer busy, bounded in bytes. */
+  static int window(int size) {
+    if (size <= 4 * 1024) {
+      return 128;
+    }
+    if (size <= 256 * 1024) {
+      return 64;
+    }
+    return size <= 2 * 1024 * 1024 ? 16 : 8;
+  }
+
+  /** This run's own directory for logs, Solr and Artemis data: never shared with another run. */
+  Path work() {
+    return repo.resolve("load-tests/target/harness/run-" + stamp);
+  }
+}

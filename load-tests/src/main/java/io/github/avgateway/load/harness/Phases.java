@@ -1,0 +1,162 @@
+package io.github.avgateway.load.harness;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/** The measuring phases of one harness run, in order. */
+final class Phases {
+
+  static final String ECHO_QUEUE = "av.perf.echo";
+
+  private final Options options;
+  private final Report report;
+
+  Phases(Options options, Report report) {
+    this.options = options;
+    this.report = report;
+  }
+
+  void runAll() throws Exception {
+    Files.createDirectories(options.work());
+    if (options.phases().contains("clamd")) {
+      clamd();
+    }
+    if (options.phases().contains("amqp-echo")) {
+      amqpEcho("quorum", true, "echo quorum", options.sizes());
+    }
+    if (options.phases().contains("jms-echo")) {
+      jmsEcho("persistent", true, "echo persistent", options.sizes());
+    }
+    GatewayRuns gateways = new GatewayRuns(options, report);
+    if (options.phases().contains("amqp") || options.phases().contains("amqp-on")) {
+      gateways.run(GatewayRuns.Kind.AMQP, true, "history-on", List.of(), true, options.sizes());
+    }
+    if (options.phases().contains("amqp")) {
+      gateways.run(GatewayRuns.Kind.AMQP, false, "history-off", List.of(), true, options.sizes());
+    }
+    if (options.phases().contains("jms")) {
+      if (GatewayRuns.jmsAvailable()) {
+        gateways.run(GatewayRuns.Kind.JMS, true, "history-on", List.of(), true, options.sizes());
+        gateways.run(GatewayRuns.Kind.JMS, false, "history-off", List.of(), true, options.sizes());
+      } else {
+        report.note("# JMS gateway: gateway-jms is not on the class path yet; skipped");
+      }
+    }
+    if (options.phases().contains("durability")) {
+      durability();
+    }
+    if (options.phases().contains("cold")) {
+      ColdStarts cold = new ColdStarts(options, report);
+      cold.run(GatewayRuns.Kind.AMQP, true);
+      cold.run(GatewayRuns.Kind.JMS, false);
+    }
+  }
+
+  private void clamd() throws Exception {
+    report.note("# clamd alone, load average %s", Report.loadAverage());
+    try (Transport raw =
+        new ClamdRawTransport(options.clamdHost(), options.clamdPort(), Harness.CLAMD_SESSIONS)) {
+      Harness.sizes(
+          0,
+          options,
+          report,
+          raw,
+          "clamd",
+          "raw 8 sessions",
+          options.sizes(),
+          size -> Harness.CLAMD_SESSIONS);
+    }
+    try (Transport client = new ScannerTransport(options.clamdHost(), options.clamdPort(), 4)) {
+      Harness.sizes(
+          0, options, report, client, "clamd", "ClamdScanner 4 thr", options.sizes(), size -> 4);
+    }
+  }
+
+  void amqpEcho(String queueType, boolean persistent, String variant, List<Integer> sizes)
+      throws Exception {
+    report.note("# RabbitMQ echo (%s), load average %s", variant, Report.loadAverage());
+    Path log = options.work().resolve("echo-amqp.log");
+    try (ChildJvm echo =
+        new ChildJvm(
+            EchoServer.class.getName(),
+            List.of("-Xmx2g"),
+            List.of(
+                "amqp",
+                options.rabbitHost(),
+                String.valueOf(options.rabbitPort()),
+                ECHO_QUEUE,
+                queueType),
+            log)) {
+      if (!echo.awaitReady(Duration.ofSeconds(60))) {
+        report.note("# RabbitMQ echo did not start; see %s", log);
+        return;
+      }
+      try (Transport driver =
+          new AmqpTransport(
+              options.rabbitHost(), options.rabbitPort(), ECHO_QUEUE, 4, persistent)) {
+        Harness.jitWarmup(driver, options.jitWarmup().dividedBy(3));
+        Harness.sizes(
+            echo.pid(), options, report, driver, "rabbitmq-echo", variant, sizes, Options::window);
+      }
+    }
+  }
+
+  void jmsEcho(String mode, boolean persistent, String variant, List<Integer> sizes)
+      throws Exception {
+    report.note("# Artemis echo (%s), load average %s", variant, Report.loadAverage());
+    Path data = options.work().resolve("artemis-echo");
+    GatewayRuns.deleteTree(data);
+    Path log = options.work().resolve("echo-jms.log");
+    try (ChildJvm echo =
+        new ChildJvm(
+            EchoServer.class.getName(),
+            List.of("-Xmx2g"),
+            List.of("jms", artemisUrl(), data.toString(), ECHO_QUEUE, mode),
+            log)) {
+      if (!echo.awaitReady(Duration.ofSeconds(60))) {
+        report.note("# Artemis echo did not start; see %s", log);
+        return;
+      }
+      try (Transport driver =
+          new JmsTransport(artemisUrl(), ECHO_QUEUE, JmsTransport.PRODUCERS, persistent)) {
+        Harness.jitWarmup(driver, options.jitWarmup().dividedBy(3));
+        Harness.sizes(
+            echo.pid(), options, report, driver, "artemis-echo", variant, sizes, Options::window);
+      }
+    }
+  }
+
+  /** Durable vs non-durable at 1 KiB: brokers and gateways, history on. */
+  private void durability() throws Exception {
+    List<Integer> small = List.of(1024);
+    amqpEcho("classic", false, "echo classic transient", small);
+    jmsEcho("transient", false, "echo non-persistent", small);
+    GatewayRuns gateways = new GatewayRuns(options, report);
+    gateways.run(
+        GatewayRuns.Kind.AMQP,
+        true,
+        "classic transient",
+        List.of(
+            "--avgateway.amqp.queue-type=classic",
+            "--avgateway.amqp.request-queue=av.perf.requests.classic",
+            "--avgateway.amqp.dead-letter-queue=av.perf.dead-letters.classic",
+            "--avgateway.amqp.dead-letter-exchange=av.perf.dlx.classic"),
+        false,
+        small);
+    if (GatewayRuns.jmsAvailable()) {
+      gateways.run(
+          GatewayRuns.Kind.JMS,
+          true,
+          "non-persistent",
+          List.of("--avgateway.jms.embedded.persistent=false"),
+          false,
+          small);
+    }
+  }
+
+  String artemisUrl() {
+    return "tcp://127.0.0.1:" + options.artemisPort();
+  }
+}

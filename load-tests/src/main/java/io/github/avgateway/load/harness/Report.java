@@ -1,0 +1,63 @@
+package io.github.avgateway.load.harness;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/** Everything the harness measured, printed as it comes and appended to the raw results file. */
+final class Report {
+
+  private final Path file;
+  private final List<Cell> cells = new ArrayList<>();
+
+  Report(Path file) throws IOException {
+    this.file = file;
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, "", StandardCharsets.UTF_8);
+  }
+
+  void note(String format, Object... args) {
+    write(String.format(Locale.ROOT, format, args));
+  }
+
+  void cell(Cell cell) {
+    cells.add(cell);
+    write(cell.line());
+  }
+
+  Optional<Cell> find(String target, String variant, int size) {
+    return cells.stream()
+        .filter(c -> c.target().equals(target) && c.variant().equals(variant) && c.size() == size)
+        .findFirst();
+  }
+
+  Path file() {
+    return file;
+  }
+
+  private synchronized void write(String line) {
+    System.out.println(line);
+    System.out.flush();
+    try {
+      Files.writeString(file, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      System.err.println("could not write " + file + ": " + e);
+    }
+  }
+
+  /** The load average now, from /proc/loadavg (1, 5, 15 minutes). */
+  static String loadAverage() {
+    try {
+      String[] parts = Files.readString(Path.of("/proc/loadavg")).split(" ");
+      return parts[0] + " " + parts[1] + " " + parts[2];
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+}
