@@ -65,7 +65,8 @@ final class GatewayRuns {
     List<String> args = arguments(kind, history, slug, extraArgs);
     String queue = valueOf(args, "--avgateway.amqp.request-queue=", REQUEST_QUEUE);
     if (kind == Kind.AMQP) {
-      purge(queue);
+      // A queue kept from an earlier run may have been declared with other arguments.
+      deleteQueue(queue);
     }
     Transport driver = kind == Kind.AMQP ? amqpDriver(queue, durable) : null;
     try (ChildJvm gateway =
@@ -165,6 +166,7 @@ final class GatewayRuns {
     List<String> jvm = new ArrayList<>();
     jvm.add("-Xmx2g");
     if (options.jfr()) {
+      jvm.add("-XX:FlightRecorderOptions:stackdepth=256");
       jvm.add(
           "-XX:StartFlightRecording=settings=profile,filename="
               + options.work().resolve(slug + ".jfr"));
@@ -256,6 +258,19 @@ final class GatewayRuns {
 
   private Transport amqpDriver(String queue, boolean durable) throws Exception {
     return new AmqpTransport(options.rabbitHost(), options.rabbitPort(), queue, 4, durable);
+  }
+
+  /** Deletes one of the harness' own request queues (absent queues are fine). */
+  private void deleteQueue(String queue) {
+    ConnectionFactory factory = new ConnectionFactory();
+    factory.setHost(options.rabbitHost());
+    factory.setPort(options.rabbitPort());
+    try (Connection connection = factory.newConnection("perf-harness-admin");
+        Channel channel = connection.createChannel()) {
+      channel.queueDelete(queue);
+    } catch (IOException | TimeoutException | RuntimeException e) {
+      // no such queue
+    }
   }
 
   /** Empties a request queue left over from an interrupted run (absent queues are fine). */

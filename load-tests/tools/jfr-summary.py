@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""Sums a JFR recording's execution samples by the component that was working.
+
+Usage: jfr print --events jdk.ExecutionSample REC.jfr > samples.txt
+       load-tests/tools/jfr-summary.py samples.txt
+
+Each sample is charged to the first frame, from the top of its stack, that belongs to a known
+component (JDK frames are skipped, except hashing and socket I/O, which are components of their own):
+so a HashMap lookup inside Solr counts as Solr.
+"""
+import collections
+import re
+import sys
+
+COMPONENTS = [
+    ("SHA-256", ("sun.security.provider.SHA2", "sun.security.provider.DigestBase")),
+    ("socket I/O (JDK)", ("sun.nio.ch.", "java.net.Socket", "sun.nio.ch.NioSocketImpl")),
+    ("Solr/Lucene (history)", ("org.apache.solr.", "org.apache.lucene.")),
+    ("Artemis (broker + client)", ("org.apache.activemq.",)),
+    ("RabbitMQ client", ("com.rabbitmq.",)),
+    ("Spring AMQP", ("org.springframework.amqp.",)),
+    ("Spring JMS/other Spring", ("org.springframework.",)),
+    ("Jackson (reply JSON)", ("tools.jackson.", "com.fasterxml.jackson.")),
+    ("gateway: clamd client", ("io.github.avgateway.core.clamd.",)),
+    ("gateway: Solr recorder", ("io.github.avgateway.solr.",)),
+    ("gateway: pipeline + front-end", ("io.github.avgateway.",)),
+    ("Netty", ("io.netty.",)),
+    ("logging", ("ch.qos.logback.", "org.slf4j.")),
+]
+JDK = ("java.", "jdk.", "sun.", "javax.")
+
+
+def component(frames):
+    for frame in frames:
+        for name, prefixes in COMPONENTS:
+            if frame.startswith(prefixes):
+                return name
+        if not frame.startswith(JDK):
+            return "other: " + ".".join(frame.split(".")[:3])
+    return "JDK only"
+
+
+def main(path):
+    text = open(path, encoding="utf-8").read()
+    counts = collections.Counter()
+    for event in text.split("jdk.ExecutionSample")[1:]:
+        frames = re.findall(r"^\s+([\w$.<>/]+)\(", event, re.M)
+        if frames:
+            counts[component(frames)] += 1
+    total = sum(counts.values())
+    print(f"{total} samples")
+    for name, n in counts.most_common(20):
+        print(f"{100 * n / total:5.1f}%  {n:6d}  {name}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
