@@ -2,7 +2,10 @@
 """Sums a JFR recording's execution samples by the component that was working.
 
 Usage: jfr print --events jdk.ExecutionSample REC.jfr > samples.txt
-       load-tests/tools/jfr-summary.py samples.txt
+       load-tests/tools/jfr-summary.py samples.txt [LAST_SECONDS]
+
+With LAST_SECONDS, only the samples of the recording's last seconds count (e.g. the warm part of a
+harness run, after the cold first minute).
 
 Each sample is charged to the first frame, from the top of its stack, that belongs to a known
 component (JDK frames are skipped, except hashing and socket I/O, which are components of their own):
@@ -40,10 +43,22 @@ def component(frames):
     return "JDK only"
 
 
-def main(path):
+def seconds(event):
+    found = re.search(r"startTime = (\d+):(\d+):(\d+)\.(\d+)", event)
+    if not found:
+        return None
+    h, m, s, frac = found.groups()
+    return int(h) * 3600 + int(m) * 60 + int(s) + float("0." + frac)
+
+
+def main(path, last_seconds=None):
     text = open(path, encoding="utf-8").read()
+    events = text.split("jdk.ExecutionSample")[1:]
+    if last_seconds is not None:
+        end = max(t for t in map(seconds, events) if t is not None)
+        events = [e for e in events if (seconds(e) or 0) >= end - last_seconds]
     counts = collections.Counter()
-    for event in text.split("jdk.ExecutionSample")[1:]:
+    for event in events:
         frames = re.findall(r"^\s+([\w$.<>/]+)\(", event, re.M)
         if frames:
             counts[component(frames)] += 1
@@ -54,4 +69,4 @@ def main(path):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], float(sys.argv[2]) if len(sys.argv) > 2 else None)

@@ -43,6 +43,6 @@ final class GuardedOutputStream extends FilterOutputStream {
   }
 
   private SocketTimeoutException stalled() {
-    return new SocketTimeoutException("clamd took no data for " + stall);
+    return new SocketTimeoutException("clamd took no data for " + ClamdAttempts.text(stall));
   }
 }
