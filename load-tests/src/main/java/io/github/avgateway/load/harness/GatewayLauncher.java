@@ -56,6 +56,7 @@ public final class GatewayLauncher {
       Thread.ofPlatform().daemon().name("heap-log").start(() -> logHeap(Path.of(heapLog)));
     }
     SpringApplication app = new SpringApplication(sources.toArray(Class<?>[]::new));
+    app.setKeepAlive(true);
     app.run(springArgs.toArray(String[]::new));
     PrintStream out = System.out;
     out.println("READY");
