@@ -111,6 +111,20 @@ final class ClamdEndpoints implements Closeable {
     return Availability.down("no clamd endpoint is up: " + describe());
   }
 
+  /** Every endpoint's health and pool use, in configuration order. */
+  List<ClamdEndpointState> states() {
+    return members.stream()
+        .map(m ->
+            new ClamdEndpointState(
+                m.endpoint().toString(),
+                m.isUp(),
+                m.pool().active(),
+                m.pool().idle(),
+                m.pool().waiting(),
+                m.isUp() ? "" : m.downReason))
+        .toList();
+  }
+
   /** Every endpoint's state, for error details. */
   String describe() {
     return members.stream().map(Member::describe).collect(Collectors.joining("; "));
