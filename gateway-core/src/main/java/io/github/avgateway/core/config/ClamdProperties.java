@@ -30,7 +30,7 @@ import org.springframework.validation.annotation.Validated;
  * @param evictIdleAfter idle sessions are closed after this; below clamd's IdleTimeout
  * @param validateAfterIdle sessions idle longer than this are PINGed before use
  * @param borrowTimeout how long a scan waits for a free session
- * @param probeInterval how often an endpoint that is down is probed
+ * @param probeInterval how often endpoints that are down, or up but idle, are PINGed
  * @param versionRefresh how often the engine and signature version are refreshed
  * @param selfTestInterval how often the self-test runs again after it passed
  * @param server what the clamd server is configured with
