@@ -21,9 +21,12 @@ final class EngineVersionCache {
   private final AtomicReference<Optional<Instant>> signatureDate =
       new AtomicReference<>(Optional.empty());
 
-  /** clamd's {@code ctime} format, e.g. {@code Sat Nov 22 08:37:00 2026} (day may be padded). */
+  /**
+   * clamd's {@code ctime} format after the weekday, e.g. {@code Nov 22 08:37:00 2026} (the day may
+   * be padded; the weekday is dropped, so it cannot contradict the date).
+   */
   private static final DateTimeFormatter CTIME =
-      DateTimeFormatter.ofPattern("EEE MMM d HH:mm:ss yyyy", Locale.ROOT);
+      DateTimeFormatter.ofPattern("MMM d HH:mm:ss yyyy", Locale.ROOT);
 
   /**
    * Parses clamd's {@code VERSION} reply: {@code ClamAV 1.4.6/27451/<date>} gives engine {@code
@@ -63,7 +66,7 @@ final class EngineVersionCache {
       return Optional.empty();
     }
     try {
-      String text = parts[2].strip().replaceAll("\\s+", " ");
+      String text = parts[2].strip().replaceAll("\\s+", " ").replaceFirst("^[A-Za-z]{3} ", "");
       return Optional.of(LocalDateTime.parse(text, CTIME).toInstant(ZoneOffset.UTC));
     } catch (DateTimeParseException e) {
       return Optional.empty();
