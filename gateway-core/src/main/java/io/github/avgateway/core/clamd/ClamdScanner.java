@@ -9,6 +9,8 @@ import io.github.avgateway.core.model.ScanReport;
 import io.github.avgateway.core.port.Availability;
 import io.github.avgateway.core.port.VirusScanner;
 import java.io.InputStream;
+import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -165,6 +167,16 @@ public final class ClamdScanner implements VirusScanner, AutoCloseable {
   @Override
   public EngineVersion version() {
     return versions.current();
+  }
+
+  /** The build date of the signature database clamd reported with its version, if any. */
+  public Optional<Instant> signatureDate() {
+    return versions.signatureDate();
+  }
+
+  /** Each endpoint's health and session pool use, in configuration order. */
+  public List<ClamdEndpointState> endpointStates() {
+    return endpoints.states();
   }
 
   /** Up while at least one endpoint is up; otherwise DOWN with each endpoint's reason. */
