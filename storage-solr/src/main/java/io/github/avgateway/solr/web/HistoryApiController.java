@@ -2,6 +2,7 @@ package io.github.avgateway.solr.web;
 
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.core.port.HistoryCursor;
 import io.github.avgateway.core.port.HistoryQueries;
 import io.github.avgateway.core.port.HourlyVerdictCounts;
 import io.github.avgateway.core.port.SignatureCount;
@@ -121,8 +122,15 @@ public class HistoryApiController {
       @RequestParam(defaultValue = "50") int size) {
     TimeRange range = HistoryParams.range(from, to, clock.instant());
     int n = HistoryParams.limit("size", size, MAX_LIMIT);
-    var start = HistoryParams.cursor(cursor);
-    return HistoryPageJson.of(store(() -> queries.byVerdict(verdict, range, start, n)));
+    HistoryCursor start = HistoryParams.cursor(cursor);
+    try {
+      return HistoryPageJson.of(queries.byVerdict(verdict, range, start, n));
+    } catch (IllegalArgumentException e) {
+      throw HistoryApiException.badParameter(
+          "cursor", "not a cursor the store issued for this query");
+    } catch (RuntimeException e) {
+      throw HistoryApiException.storeUnavailable(e);
+    }
   }
 
   @GetMapping("/recent")

@@ -162,6 +162,7 @@ class HistoryApiControllerTest {
         "before to");
     expectBadParameter("by-verdict?verdict=CLEAN&size=0", "size", "from 1 to 500");
     expectBadParameter("by-verdict?verdict=CLEAN&cursor=%3Cscript%3E", "cursor", "cursor");
+    expectBadParameter("by-verdict?verdict=CLEAN&cursor=abc", "cursor", "store issued");
   }
 
   @Test

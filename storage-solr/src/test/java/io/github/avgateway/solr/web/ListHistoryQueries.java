@@ -22,8 +22,9 @@ import java.util.stream.Stream;
 
 /**
  * {@link HistoryQueries} over a list, for tests of the HTTP layer: the port's semantics (newest
- * first, half-open ranges, zero hours included) without a store; cursors are offsets. Can be told
- * to fail every query, as a store that does not answer.
+ * first, half-open ranges, zero hours included) without a store; cursors are offsets, and a cursor
+ * that is not a number is rejected with an {@link IllegalArgumentException}. Can be told to fail
+ * every query, as a store that does not answer.
  */
 final class ListHistoryQueries implements HistoryQueries {
 
