@@ -111,11 +111,12 @@ function fillTable(tbody, docs, emptyText) {
 
 // --- chart --------------------------------------------------------------------------------------
 
+// The top of the y axis: four equal whole-number steps of 1, 2, 3 or 5 × 10^k covering the tallest bar.
 function niceMax(value) {
-  if (value <= 4) return 4;
-  const step = Math.pow(10, Math.floor(Math.log10(value)));
-  for (const m of [1, 2, 2.5, 5, 10]) if (m * step >= value) return m * step;
-  return 10 * step;
+  const wanted = Math.max(1, value / 4);
+  const magnitude = Math.pow(10, Math.floor(Math.log10(wanted)));
+  const step = [1, 2, 3, 5, 10].map((m) => m * magnitude).find((s) => s >= wanted);
+  return 4 * step;
 }
 
 function hourLabel(date, hours) {
@@ -155,7 +156,7 @@ function renderChart(buckets, hours) {
         hourLabel(hour, hours)));
     }
   });
-  if (max === 4 && !buckets.some((b) => VERDICTS.some((v) => b.counts[v]))) {
+  if (!buckets.some((b) => VERDICTS.some((v) => b.counts[v]))) {
     chart.append(svg('text', { class: 'empty', x: left + plotW / 2, y: top + plotH / 2, 'text-anchor': 'middle' }, 'no scans in this range'));
   }
   document.getElementById('chart').replaceChildren(chart);
