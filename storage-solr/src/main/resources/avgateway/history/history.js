@@ -103,10 +103,17 @@ function shorten(text, max) {
   return text.length <= max ? text : text.slice(0, max - 1) + '…';
 }
 
+const COLUMNS = [['Received'], ['Verdict'], ['File'], ['Size', 'num'], ['Signature / reason'],
+  ['Request id'], ['SHA-256'], ['Transport'], ['Scan', 'num']];
+
 function fillTable(tbody, docs, emptyText) {
+  const table = tbody.closest('table');
+  if (!table.tHead) {
+    table.createTHead().append(el('tr', {}, ...COLUMNS.map(([name, css]) => el('th', { class: css || '', text: name }))));
+  }
   tbody.replaceChildren(...(docs.length
     ? docs.map(scanRow)
-    : [el('tr', {}, el('td', { class: 'empty', colspan: '9', text: emptyText }))]));
+    : [el('tr', {}, el('td', { class: 'empty', colspan: String(COLUMNS.length), text: emptyText }))]));
 }
 
 // --- chart --------------------------------------------------------------------------------------

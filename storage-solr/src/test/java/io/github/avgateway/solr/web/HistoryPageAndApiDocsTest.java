@@ -82,7 +82,9 @@ class HistoryPageAndApiDocsTest {
             .andReturn()
             .getResponse()
             .getContentAsString(StandardCharsets.UTF_8);
-    JsonNode paths = JsonMapper.builder().build().readTree(json).get("paths");
+    JsonNode docs = JsonMapper.builder().build().readTree(json);
+    assertThat(docs.get("info").get("title").asString()).isEqualTo("av-gateway history API");
+    JsonNode paths = docs.get("paths");
     Map<String, Set<String>> documented = new TreeMap<>();
     for (String path : paths.propertyNames()) {
       if (path.startsWith("/api/history/")) {
