@@ -88,6 +88,9 @@ class HistoryPageBrowserIT {
         .atMost(PATIENCE)
         .until(() -> recentCount(web) == scans.size()); // visible after Solr's soft commit
 
+    assertThat(web.get("/v3/api-docs").body()).contains("/api/history/by-sha256");
+    assertThat(web.get("/swagger-ui/index.html").statusCode()).isEqualTo(200);
+
     browser = Chromium.start(profile, 1440, 1500);
     browser.get(web.browserUrl("/"));
     awaitLoaded();
