@@ -108,7 +108,9 @@ class HistoryPageBrowserIT {
     assertThat(rows.getFirst().getAttribute("data-request-id"))
         .isEqualTo(scans.get("secret.zip").requestId()); // the last one sent, newest first
     assertThat(browser.findElement(By.id("recent")).getText())
-        .contains("notes.txt", "quarterly-report.pdf", "invoice.zip", "clam.exe", "ENCRYPTED");
+        .contains(
+            "notes <draft>.txt", "quarterly-report.pdf", "invoice.zip", "clam.exe", "ENCRYPTED");
+    assertThat(browser.findElements(By.cssSelector("#recent td.file *"))).isEmpty();
     screenshot("history-page.png");
 
     search(scans.get("eicar.com").sha256());
@@ -138,7 +140,7 @@ class HistoryPageBrowserIT {
   /** Eight real files through the gateway, in order; keyed by file name (eicar.com: the last). */
   private Map<String, ScanResult> scanFiles() throws Exception {
     Map<String, byte[]> files = new LinkedHashMap<>();
-    files.put("notes.txt", ContractFiles.clean(1));
+    files.put("notes <draft>.txt", ContractFiles.clean(1)); // markup in a name stays text
     files.put("quarterly-report.pdf", ContractFiles.large(200 * 1024, 2));
     files.put("photo.jpg", ContractFiles.large(64 * 1024, 3));
     files.put("eicar.com", ContractFiles.eicar());
