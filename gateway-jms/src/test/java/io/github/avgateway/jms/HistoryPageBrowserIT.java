@@ -11,24 +11,19 @@ import io.github.avgateway.jms.config.JmsProperties;
 import io.github.avgateway.jms.support.Chromium;
 import io.github.avgateway.jms.support.FreePort;
 import io.github.avgateway.jms.support.HistoryHttp;
+import io.github.avgateway.jms.support.HistoryPageView;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Level;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.openqa.selenium.By;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.logging.LogEntry;
-import org.openqa.selenium.logging.LogType;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -87,57 +82,57 @@ class HistoryPageBrowserIT {
     await()
         .atMost(PATIENCE)
         .until(() -> recentCount(web) == scans.size()); // visible after Solr's soft commit
-
     assertThat(web.get("/v3/api-docs").body()).contains("/api/history/by-sha256");
     assertThat(web.get("/swagger-ui/index.html").statusCode()).isEqualTo(200);
 
     browser = Chromium.start(profile, 1440, 1500);
-    browser.get(web.browserUrl("/"));
-    awaitLoaded();
+    HistoryPageView page = new HistoryPageView(browser, PATIENCE);
+    page.open(web.browserUrl("/"));
     assertThat(browser.getCurrentUrl()).endsWith("/history/");
-    assertThat(text("#total-CLEAN")).isEqualTo("3");
-    assertThat(text("#total-INFECTED")).isEqualTo("4");
-    assertThat(text("#total-UNSCANNABLE")).isEqualTo("1");
-    assertThat(text("#total-ERROR")).isEqualTo("0");
-    assertThat(chartCounts())
+    assertThat(page.text("#total-CLEAN")).isEqualTo("3");
+    assertThat(page.text("#total-INFECTED")).isEqualTo("4");
+    assertThat(page.text("#total-UNSCANNABLE")).isEqualTo("1");
+    assertThat(page.text("#total-ERROR")).isEqualTo("0");
+    assertThat(page.chartCounts())
         .containsExactlyInAnyOrderEntriesOf(Map.of("CLEAN", 3, "INFECTED", 4, "UNSCANNABLE", 1));
-    assertThat(topSignatures())
+    assertThat(page.topSignatures())
         .containsExactly(ContractFiles.EICAR_SIGNATURE + " 3", "ClamAV-Test-File.UNOFFICIAL 1");
-    List<WebElement> rows = browser.findElements(By.cssSelector("#recent tbody tr"));
+    List<WebElement> rows = page.all("#recent tbody tr");
     assertThat(rows).hasSize(scans.size());
     assertThat(rows.getFirst().getAttribute("data-request-id"))
         .isEqualTo(scans.get("secret.zip").requestId()); // the last one sent, newest first
-    assertThat(browser.findElement(By.id("recent")).getText())
+    assertThat(page.text("#recent"))
         .contains(
             "notes <draft>.txt", "quarterly-report.pdf", "invoice.zip", "clam.exe", "ENCRYPTED");
-    assertThat(browser.findElements(By.cssSelector("#recent td.file *"))).isEmpty();
-    screenshot("history-page.png");
+    assertThat(page.all("#recent td.file *")).isEmpty();
+    page.screenshot(SCREENSHOTS.resolve("history-page.png"));
 
-    search(scans.get("eicar.com").sha256());
-    List<WebElement> bySha = resultRows();
+    List<WebElement> bySha = page.search(scans.get("eicar.com").sha256());
     assertThat(bySha).hasSize(2);
     assertThat(bySha).allSatisfy(r -> assertThat(r.getText()).contains("INFECTED", "eicar.com"));
-    assertThat(text("#search-summary")).startsWith("2 scans of SHA-256");
-    screenshot("history-search-sha256.png");
+    assertThat(page.text("#search-summary")).startsWith("2 scans of SHA-256");
+    page.screenshot(SCREENSHOTS.resolve("history-search-sha256.png"));
 
-    search(scans.get("clam.exe").requestId());
-    List<WebElement> byId = resultRows();
-    assertThat(byId).hasSize(1);
-    assertThat(byId.getFirst().getText()).contains("clam.exe", "ClamAV-Test-File.UNOFFICIAL");
+    List<WebElement> byId = page.search(scans.get("clam.exe").requestId());
+    assertThat(byId)
+        .singleElement()
+        .satisfies(
+            r -> assertThat(r.getText()).contains("clam.exe", "ClamAV-Test-File.UNOFFICIAL"));
+    assertThat(page.consoleErrors()).isEmpty();
 
-    assertThat(severeConsoleMessages()).isEmpty();
-
-    search("ID:no-such-request");
-    assertThat(resultRows())
+    assertThat(page.search("ID:no-such-request"))
         .singleElement()
         .satisfies(r -> assertThat(r.getText()).contains("nothing found"));
-    assertThat(text("#search-summary")).isEqualTo("No scan with request id ID:no-such-request");
-    assertThat(severeConsoleMessages()) // Chromium reports the API's 404 answer, nothing else
+    assertThat(page.text("#search-summary"))
+        .isEqualTo("No scan with request id ID:no-such-request");
+    assertThat(page.consoleErrors()) // Chromium reports the API's 404 answer, nothing else
         .singleElement()
         .satisfies(m -> assertThat(m).contains("/api/history/by-request-id", "404"));
   }
 
-  /** Eight real files through the gateway, in order; keyed by file name (eicar.com: the last). */
+  /**
+   * Eight real files through the gateway, in order, by file name (the first EICAR as eicar-again).
+   */
   private Map<String, ScanResult> scanFiles() throws Exception {
     Map<String, byte[]> files = new LinkedHashMap<>();
     files.put("notes <draft>.txt", ContractFiles.clean(1)); // markup in a name stays text
@@ -164,65 +159,5 @@ class HistoryPageBrowserIT {
     var response = web.get("/api/history/recent?limit=50");
     assertThat(response.statusCode()).isEqualTo(200);
     return JsonMapper.builder().build().readTree(response.body()).size();
-  }
-
-  private void awaitLoaded() {
-    await()
-        .atMost(PATIENCE)
-        .until(() ->
-            "loaded".equals(browser.findElement(By.tagName("body")).getAttribute("data-state")));
-  }
-
-  private void search(String query) {
-    WebElement input = browser.findElement(By.id("search-input"));
-    input.clear();
-    input.sendKeys(query);
-    browser.executeScript("document.getElementById('search-results').dataset.state = 'waiting'");
-    browser.findElement(By.cssSelector("#search-form button[type=submit]")).click();
-    await()
-        .atMost(PATIENCE)
-        .until(() ->
-            "loaded"
-                .equals(browser.findElement(By.id("search-results")).getAttribute("data-state")));
-  }
-
-  private List<WebElement> resultRows() {
-    return browser.findElements(By.cssSelector("#search-results tbody tr"));
-  }
-
-  private String text(String css) {
-    return browser.findElement(By.cssSelector(css)).getText();
-  }
-
-  private Map<String, Integer> chartCounts() {
-    Map<String, Integer> counts = new LinkedHashMap<>();
-    for (WebElement bar : browser.findElements(By.cssSelector("#chart svg rect[data-verdict]"))) {
-      counts.merge(
-          bar.getAttribute("data-verdict"),
-          Integer.parseInt(bar.getAttribute("data-count")),
-          Integer::sum);
-    }
-    return counts;
-  }
-
-  private List<String> topSignatures() {
-    List<String> entries = new ArrayList<>();
-    for (WebElement item :
-        browser.findElements(By.cssSelector("#top-signatures li[data-signature]"))) {
-      entries.add(item.getAttribute("data-signature") + " " + item.getAttribute("data-count"));
-    }
-    return entries;
-  }
-
-  private List<String> severeConsoleMessages() {
-    return browser.manage().logs().get(LogType.BROWSER).getAll().stream()
-        .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue())
-        .map(LogEntry::getMessage)
-        .toList();
-  }
-
-  private void screenshot(String name) throws Exception {
-    Files.createDirectories(SCREENSHOTS);
-    Files.write(SCREENSHOTS.resolve(name), browser.getScreenshotAs(OutputType.BYTES));
   }
 }

@@ -1,7 +1,6 @@
 package io.github.avgateway.solr.web;
 
 import static org.hamcrest.Matchers.contains;
-import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.either;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
@@ -29,9 +28,8 @@ import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
 
 /**
- * The history API as a client sees it (MockMvc, the application's auto-configuration), over a
- * list-backed {@link ListHistoryQueries}: answers, defaults, and the typed error of every bad
- * parameter.
+ * The history API's answers as a client sees them (MockMvc, the application's auto-configuration),
+ * over a list-backed {@link ListHistoryQueries}; its errors: {@link HistoryApiErrorsTest}.
  */
 @SpringBootTest(classes = WebTestApp.class, properties = "avgateway.solr.enabled=false")
 @AutoConfigureMockMvc
@@ -59,17 +57,6 @@ class HistoryApiControllerTest {
     return mvc.perform(get(URI.create("/api/history/" + path)).accept(MediaType.APPLICATION_JSON));
   }
 
-  private void expectBadParameter(String path, String parameter, String detail) throws Exception {
-    call(path)
-        .andExpect(status().isBadRequest())
-        .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
-        .andExpect(jsonPath("$.type").value("urn:avgateway:history:bad-parameter"))
-        .andExpect(jsonPath("$.error").value("BAD_PARAMETER"))
-        .andExpect(jsonPath("$.status").value(400))
-        .andExpect(jsonPath("$.parameter").value(parameter))
-        .andExpect(jsonPath("$.detail", containsString(detail)));
-  }
-
   @Test
   void byRequestIdFindsTheDocumentOnAnyConfiguredTransport() throws Exception {
     queries.add(doc("r-1", Verdict.INFECTED, T0, SHA_A));
@@ -83,26 +70,6 @@ class HistoryApiControllerTest {
         .andExpect(jsonPath("$.receivedAt").value("2001-02-03T10:00:00Z"))
         .andExpect(jsonPath("$.sha256").value(SHA_A));
     call("by-request-id?requestId=r-1&transport=amqp").andExpect(status().isOk());
-  }
-
-  @Test
-  void byRequestIdAnswers404ForAnUnknownIdOrAnotherTransport() throws Exception {
-    queries.add(doc("r-1", Verdict.CLEAN, T0, SHA_A));
-    for (String path :
-        List.of("by-request-id?requestId=nope", "by-request-id?requestId=r-1&transport=jms")) {
-      call(path)
-          .andExpect(status().isNotFound())
-          .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
-          .andExpect(jsonPath("$.error").value("NOT_FOUND"))
-          .andExpect(jsonPath("$.type").value("urn:avgateway:history:not-found"));
-    }
-  }
-
-  @Test
-  void byRequestIdRejectsBadParameters() throws Exception {
-    expectBadParameter("by-request-id", "requestId", "required");
-    expectBadParameter("by-request-id?requestId=%20", "requestId", "not blank");
-    expectBadParameter("by-request-id?requestId=r-1&transport=No%20Such", "transport", "transport");
   }
 
   @Test
@@ -123,15 +90,6 @@ class HistoryApiControllerTest {
   }
 
   @Test
-  void bySha256RejectsBadParameters() throws Exception {
-    expectBadParameter("by-sha256", "sha256", "required");
-    expectBadParameter("by-sha256?sha256=xyz", "sha256", "64 hexadecimal digits");
-    expectBadParameter("by-sha256?sha256=" + SHA_A + "&limit=0", "limit", "from 1 to 500");
-    expectBadParameter("by-sha256?sha256=" + SHA_A + "&limit=501", "limit", "from 1 to 500");
-    expectBadParameter("by-sha256?sha256=" + SHA_A + "&limit=ten", "limit", "was 'ten'");
-  }
-
-  @Test
   void byVerdictPagesWithTheNextCursor() throws Exception {
     queries.add(
         doc("v-1", Verdict.INFECTED, T0, SHA_A),
@@ -148,21 +106,6 @@ class HistoryApiControllerTest {
         .andExpect(jsonPath("$.documents[*].requestId").value(contains("v-1")))
         .andExpect(jsonPath("$.last").value(true))
         .andExpect(jsonPath("$.next").value(nullValue()));
-  }
-
-  @Test
-  void byVerdictRejectsBadParameters() throws Exception {
-    expectBadParameter("by-verdict", "verdict", "required");
-    expectBadParameter(
-        "by-verdict?verdict=BAD", "verdict", "one of [CLEAN, INFECTED, UNSCANNABLE, ERROR]");
-    expectBadParameter("by-verdict?verdict=CLEAN&from=yesterday", "from", "ISO-8601 instant");
-    expectBadParameter(
-        "by-verdict?verdict=CLEAN&from=2001-02-03T11:00:00Z&to=2001-02-03T10:00:00Z",
-        "from",
-        "before to");
-    expectBadParameter("by-verdict?verdict=CLEAN&size=0", "size", "from 1 to 500");
-    expectBadParameter("by-verdict?verdict=CLEAN&cursor=%3Cscript%3E", "cursor", "cursor");
-    expectBadParameter("by-verdict?verdict=CLEAN&cursor=abc", "cursor", "store issued");
   }
 
   @Test
@@ -194,7 +137,6 @@ class HistoryApiControllerTest {
         .andExpect(jsonPath("$", hasSize(1)))
         .andExpect(jsonPath("$[0].signature").value(EICAR))
         .andExpect(jsonPath("$[0].count").value(2));
-    expectBadParameter("top-signatures?limit=-1", "limit", "from 1 to 500");
   }
 
   @Test
@@ -212,17 +154,5 @@ class HistoryApiControllerTest {
         .andExpect(jsonPath("$[2].counts.INFECTED").value(1))
         .andExpect(jsonPath("$[2].counts.ERROR").value(0));
     call("verdicts-per-hour").andExpect(jsonPath("$", hasSize(either(is(24)).or(is(25)))));
-    expectBadParameter(
-        "verdicts-per-hour?from=2001-01-01T00:00:00Z&to=2001-02-03T00:00:00Z", "from", "31 days");
-  }
-
-  @Test
-  void aStoreThatDoesNotAnswerGives503() throws Exception {
-    queries.failWith(new IllegalStateException("solr is down (test)"));
-    call("recent")
-        .andExpect(status().isServiceUnavailable())
-        .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
-        .andExpect(jsonPath("$.error").value("STORE_UNAVAILABLE"))
-        .andExpect(jsonPath("$.detail").value("the history store did not answer"));
   }
 }
