@@ -39,22 +39,31 @@ final class BatchItem {
     return message.getMessageProperties().getDeliveryTag();
   }
 
-  /** Decides, scans (unless refused) and publishes the reply or dead-letter. */
+  /** Decides and scans (unless refused); {@link #publish} then sends the outcome. */
   void start(RequestTriage requestTriage, ScanPipeline pipeline) {
     triage = requestTriage.triage(message);
+    result =
+        switch (triage) {
+          case Triage.Scan scan -> pipeline.scan(scan.request());
+          case Triage.Refuse refuse ->
+              pipeline.refuse(refuse.request(), refuse.reason(), refuse.detail());
+        };
+  }
+
+  /** Publishes the reply or dead-letter of a started request. */
+  void publish() {
+    if (failure != null || triage == null) {
+      return;
+    }
     switch (triage) {
       case Triage.Scan scan -> {
-        result = pipeline.scan(scan.request());
         switch (scan.route()) {
           case ReplyRoute.ToQueue to ->
               pending = publisher.reply(to.queue(), builder.reply(result));
           case ReplyRoute.Undeliverable no -> deadLetter(no.reason(), no.detail());
         }
       }
-      case Triage.Refuse refuse -> {
-        result = pipeline.refuse(refuse.request(), refuse.reason(), refuse.detail());
-        deadLetter(refuse.deadLetterReason(), refuse.detail());
-      }
+      case Triage.Refuse refuse -> deadLetter(refuse.deadLetterReason(), refuse.detail());
     }
   }
 

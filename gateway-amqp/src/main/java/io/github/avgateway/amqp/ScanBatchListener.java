@@ -87,6 +87,15 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
         item.fail("unexpected failure: " + e);
       }
     }
+    // Publishing the batch's replies together lets the broker confirm them together.
+    for (BatchItem item : items) {
+      try {
+        item.publish();
+      } catch (RuntimeException e) {
+        log.warn("reply could not be published; the request will be redelivered", e);
+        item.fail("unexpected failure: " + e);
+      }
+    }
     long confirmDeadline = System.nanoTime() + confirmTimeout.toNanos();
     List<BatchItem> unsettled = items;
     while (!unsettled.isEmpty()) {

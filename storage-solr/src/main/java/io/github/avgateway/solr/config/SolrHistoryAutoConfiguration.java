@@ -39,8 +39,8 @@ public class SolrHistoryAutoConfiguration {
 
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean
-  SolrHistoryStore solrHistoryStore(SolrHistoryProperties properties) {
-    return SolrStoreFactory.open(properties);
+  SolrHistoryStore solrHistoryStore(SolrHistoryProperties properties, SolrHistoryGate gate) {
+    return SolrStoreFactory.open(properties, gate);
   }
 
   @Bean
