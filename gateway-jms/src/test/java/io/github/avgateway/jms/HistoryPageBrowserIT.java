@@ -42,7 +42,7 @@ import tools.jackson.databind.json.JsonMapper;
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class HistoryPageBrowserIT {
 
-  /** Basic-auth credentials sent with every request; unused while the gateway has no security. */
+  /** Basic-auth credentials the gateway is given and the browser sends with every request. */
   static final String USER = "history-it";
 
   static final String PASSWORD = "history-it-secret";
@@ -53,8 +53,8 @@ class HistoryPageBrowserIT {
   static void gatewayProperties(DynamicPropertyRegistry registry) throws Exception {
     Path data = Files.createTempDirectory("avgw-jms-history-page");
     registry.add("server.address", () -> "127.0.0.1");
-    registry.add("spring.security.user.name", () -> USER);
-    registry.add("spring.security.user.password", () -> PASSWORD);
+    registry.add("avgateway.http.username", () -> USER);
+    registry.add("avgateway.http.password", () -> PASSWORD);
     registry.add("avgateway.jms.url", () -> "tcp://127.0.0.1:" + FreePort.find());
     registry.add("avgateway.jms.embedded.data-dir", () -> data.resolve("artemis").toString());
     registry.add("avgateway.solr.embedded.home", () -> data.resolve("solr").toString());
