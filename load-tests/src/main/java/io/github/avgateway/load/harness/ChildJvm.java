@@ -74,6 +74,12 @@ final class ChildJvm implements AutoCloseable {
     return ready.await(timeout.toMillis(), TimeUnit.MILLISECONDS) && process.isAlive();
   }
 
+  /** SIGKILL, no clean shutdown (a fault run's crash); waits until the process is gone. */
+  void kill9() throws InterruptedException {
+    process.destroyForcibly();
+    process.waitFor(30, TimeUnit.SECONDS);
+  }
+
   long pid() {
     return process.pid();
   }

@@ -32,6 +32,17 @@ final class CpuMeter {
     pids.forEach((name, list) -> start.put(name, ticks(list)));
   }
 
+  /**
+   * A meter over named groups of processes (e.g. {@code gateways}, {@code solr}, {@code clamd} of a
+   * scale-out run), plus the driver and RabbitMQ.
+   */
+  CpuMeter(Map<String, List<Long>> groups) {
+    pids.put("driver", List.of(ProcessHandle.current().pid()));
+    pids.putAll(groups);
+    pids.put("rabbitmq", byName("beam.smp"));
+    pids.forEach((name, list) -> start.put(name, ticks(list)));
+  }
+
   /** CPU µs per request since construction, e.g. {@code driver=120 child=800 clamd=300 ...}. */
   String perRequest(long requests) {
     StringBuilder out = new StringBuilder();

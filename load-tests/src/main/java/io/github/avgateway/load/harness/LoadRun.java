@@ -7,6 +7,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 
 /**
  * Drives a {@link Transport}: a closed loop (a fixed number of requests in flight, as fast as
@@ -25,10 +26,23 @@ final class LoadRun {
   private final Duration warmup;
   private final Duration measure;
   private final Duration answerTimeout;
-  private final long childPid;
+  private final Supplier<CpuMeter> meters;
 
   LoadRun(
       long childPid,
+      Transport transport,
+      byte[] payload,
+      Verdict expected,
+      Duration warmup,
+      Duration measure,
+      Duration answerTimeout) {
+    this(
+        () -> new CpuMeter(childPid), transport, payload, expected, warmup, measure, answerTimeout);
+  }
+
+  /** A run whose CPU figures come from {@code meters} (one new meter per measurement window). */
+  LoadRun(
+      Supplier<CpuMeter> meters,
       Transport transport,
       byte[] payload,
       Verdict expected,
@@ -41,7 +55,7 @@ final class LoadRun {
     this.warmup = warmup;
     this.measure = measure;
     this.answerTimeout = answerTimeout;
-    this.childPid = childPid;
+    this.meters = meters;
   }
 
   /** Keeps {@code window} requests in flight until the measurement window closes. */
@@ -128,7 +142,7 @@ final class LoadRun {
     /** Starts the CPU meter once the measurement window has opened. */
     void meterFrom(long now) {
       if (meter == null && now >= start) {
-        meter = new CpuMeter(childPid);
+        meter = meters.get();
       }
     }
 

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The scale-out run (issue 10) on one machine: a ZooKeeper and a 2-node SolrCloud (each its own JVM,
+# Solr from Maven Central), 2 private clamd daemons (scripts/services.sh with their own ports and
+# state directories), and 1 or 2 AMQP gateway JVMs on one RabbitMQ quorum queue (av.scale.requests on
+# the shared node), measured 1 vs 2 gateways x 1 vs 2 clamd; raw results in
+# perf-notes/raw/scale-out-TIMESTAMP.txt. See perf-notes/scale-out.md.
+#
+# Usage: load-tests/scale-out.sh [--no-build] [options]
+#   --sizes=1k,1m          payload sizes (default 1k,1m)
+#   --warmup=3 --measure=10 --jit-warmup=20   seconds per cell / per topology
+#   --gateway-arg=--avgateway.amqp.consumers=8   extra gateway property (repeatable)
+#   --fault                instead: the bounded fault run in the 2 gateways x 2 clamd topology (one
+#                          gateway, one clamd, one Solr node killed in turn under load; the fault
+#                          suite's checker); exits non-zero when a guarantee does not hold
+# Needs RabbitMQ on 127.0.0.1:5672 (scripts/services.sh start). Every process the run starts is its
+# own and is stopped by it; the shared clamd and RabbitMQ are never stopped or reconfigured.
+set -euo pipefail
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$repo"
+export JAVA_HOME=${JAVA_HOME:-$(scripts/find-jdk.sh)}
+
+build=true
+args=()
+sizes=false
+for a in "$@"; do
+  case "$a" in
+    --no-build) build=false ;;
+    --sizes=*) sizes=true; args+=("$a") ;;
+    *) args+=("$a") ;;
+  esac
+done
+$sizes || args+=(--sizes=1k,1m)
+
+scripts/services.sh start rabbitmq >/dev/null
+if $build; then
+  ./mvnw -B -q -pl load-tests -am install -DskipTests -DskipITs
+fi
+echo "load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)"
+exec ./mvnw -B -q -pl load-tests exec:exec@scale-out -Dharness.args="${args[*]}"

@@ -1,0 +1,235 @@
+package io.github.avgateway.load.harness;
+
+import io.github.avgateway.load.scale.SolrNodeMain;
+import io.github.avgateway.load.scale.ZooKeeperMain;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The scale-out topology on one machine, every part a process of its own that this rig starts,
+ * kills and restarts by its own handle or pid file only: one ZooKeeper, two SolrCloud nodes, two
+ * private clamd daemons (started by {@code scripts/services.sh} with their own port and state
+ * directory; the shared clamd on 3310 is never touched), and up to two gateway JVMs consuming one
+ * RabbitMQ quorum queue on the shared node (queue names {@code av.scale.*}, never the tests').
+ */
+final class ScaleRig implements AutoCloseable {
+
+  static final String QUEUE = "av.scale.requests";
+  private static final Duration START_LIMIT = Duration.ofSeconds(180);
+
+  private final Options options;
+  private final int zkPort = freePort();
+  private final int[] solrPorts = {freePort(), freePort()};
+  private final int[] clamdPorts = {freePort(), freePort()};
+  private final ChildJvm[] solr = new ChildJvm[2];
+  private final List<ChildJvm> gateways = new ArrayList<>();
+  private ChildJvm zk;
+
+  ScaleRig(Options options) {
+    this.options = options;
+  }
+
+  /** ZooKeeper, then both Solr nodes, then both clamd daemons; each waits until it answers. */
+  void startBackends() throws Exception {
+    zk =
+        started(
+            new ChildJvm(
+                ZooKeeperMain.class.getName(),
+                List.of("-Xmx256m"),
+                List.of(dir("zk").toString(), Integer.toString(zkPort)),
+                log("zk")),
+            "ZooKeeper");
+    for (int i = 0; i < 2; i++) {
+      startSolrNode(i);
+      startClamd(i);
+    }
+  }
+
+  void startSolrNode(int i) throws Exception {
+    solr[i] =
+        started(
+            new ChildJvm(
+                SolrNodeMain.class.getName(),
+                List.of("-Xmx768m", "-Dsolr.log.dir=" + dir("solr-logs")),
+                List.of(dir("solr-" + i).toString(), zkAddress(), Integer.toString(solrPorts[i])),
+                log("solr-" + i)),
+            "Solr node " + i);
+  }
+
+  void killSolrNode(int i) throws InterruptedException {
+    solr[i].kill9();
+  }
+
+  /** Starts private clamd {@code i} through scripts/services.sh (idempotent when it answers). */
+  void startClamd(int i) throws IOException, InterruptedException {
+    services("start", i);
+  }
+
+  /** SIGKILL to private clamd {@code i}, found by the pid file of its own state directory. */
+  void killClamd(int i) throws IOException {
+    long pid = Long.parseLong(Files.readString(clamdState(i).resolve("clamd/clamd.pid")).strip());
+    ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+  }
+
+  /** Starts gateway number {@code gateways.size()} on {@code clamds} of the private clamds. */
+  ChildJvm startGateway(int clamds, List<String> extra) throws Exception {
+    int index = gateways.size();
+    List<String> args = new ArrayList<>(List.of("amqp", "on"));
+    args.addAll(gatewayArgs(index, clamds));
+    args.addAll(extra);
+    ChildJvm gateway =
+        started(
+            new ChildJvm(
+                GatewayLauncher.class.getName(), List.of("-Xmx1g"), args, log("gateway-" + index)),
+            "gateway " + index);
+    gateways.add(gateway);
+    return gateway;
+  }
+
+  ChildJvm gateway(int i) {
+    return gateways.get(i);
+  }
+
+  /** Replaces a gateway (after a kill) by a new JVM with the same settings. */
+  ChildJvm restartGateway(int i, int clamds) throws Exception {
+    List<String> args = new ArrayList<>(List.of("amqp", "on"));
+    args.addAll(gatewayArgs(i, clamds));
+    ChildJvm gateway =
+        started(
+            new ChildJvm(
+                GatewayLauncher.class.getName(),
+                List.of("-Xmx1g"),
+                args,
+                log("gateway-" + i + "b")),
+            "gateway " + i + " (restarted)");
+    gateways.set(i, gateway);
+    return gateway;
+  }
+
+  /** Stops every gateway (SIGTERM: each finishes its batch and closes). */
+  void stopGateways() throws InterruptedException {
+    for (ChildJvm gateway : gateways) {
+      gateway.close();
+    }
+    gateways.clear();
+  }
+
+  private List<String> gatewayArgs(int index, int clamds) {
+    List<String> endpoints = new ArrayList<>();
+    for (int i = 0; i < clamds; i++) {
+      endpoints.add("127.0.0.1:" + clamdPorts[i]);
+    }
+    return List.of(
+        "--avgateway.clamd.endpoints=" + String.join(",", endpoints),
+        "--avgateway.solr.mode=cloud",
+        "--avgateway.solr.cloud.zk-hosts=127.0.0.1:" + zkPort,
+        "--avgateway.solr.cloud.zk-chroot=/solr",
+        "--avgateway.solr.cloud.shards=2",
+        "--avgateway.solr.cloud.replicas=2",
+        "--spring.rabbitmq.host=" + options.rabbitHost(),
+        "--spring.rabbitmq.port=" + options.rabbitPort(),
+        "--avgateway.amqp.request-queue=" + QUEUE,
+        "--avgateway.amqp.dead-letter-queue=av.scale.dead-letters",
+        "--avgateway.amqp.dead-letter-exchange=av.scale.dlx",
+        "--spring.application.name=scale-gateway-" + index,
+        "--spring.main.banner-mode=off",
+        "--server.port=0",
+        "--logging.config="
+            + options.repo().resolve("load-tests/src/main/resources/logback-gateway.xml"));
+  }
+
+  String zkHost() {
+    return "127.0.0.1:" + zkPort;
+  }
+
+  private String zkAddress() {
+    return zkHost() + "/solr";
+  }
+
+  /** CPU groups of the topology for {@link CpuMeter}: gateways, Solr (with ZooKeeper), clamd. */
+  Map<String, List<Long>> cpuGroups() throws IOException {
+    Map<String, List<Long>> groups = new LinkedHashMap<>();
+    groups.put("gateways", gateways.stream().map(ChildJvm::pid).toList());
+    List<Long> solrPids = new ArrayList<>(List.of(zk.pid()));
+    for (ChildJvm node : solr) {
+      solrPids.add(node.pid());
+    }
+    groups.put("solr+zk", solrPids);
+    List<Long> clamds = new ArrayList<>();
+    for (int i = 0; i < 2; i++) {
+      Path pidFile = clamdState(i).resolve("clamd/clamd.pid");
+      if (Files.exists(pidFile)) {
+        clamds.add(Long.parseLong(Files.readString(pidFile).strip()));
+      }
+    }
+    groups.put("clamd", clamds);
+    return groups;
+  }
+
+  private void services(String action, int i) throws IOException, InterruptedException {
+    ProcessBuilder builder =
+        new ProcessBuilder(
+                options.repo().resolve("scripts/services.sh").toString(), action, "clamd")
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(log("clamd-" + i).toFile()));
+    builder.environment().put("AVGW_CLAMD_PORT", Integer.toString(clamdPorts[i]));
+    builder.environment().put("AVGW_STATE_DIR", clamdState(i).toString());
+    Process process = builder.start();
+    if (!process.waitFor(START_LIMIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS)
+        || process.exitValue() != 0) {
+      process.destroyForcibly();
+      throw new IllegalStateException("private clamd " + i + " did not " + action);
+    }
+  }
+
+  private Path clamdState(int i) {
+    return options.work().resolve("clamd-" + i);
+  }
+
+  private static ChildJvm started(ChildJvm child, String what) throws Exception {
+    if (!child.awaitReady(START_LIMIT)) {
+      child.close();
+      throw new IllegalStateException(what + " did not start within " + START_LIMIT);
+    }
+    return child;
+  }
+
+  private Path dir(String name) throws IOException {
+    return Files.createDirectories(options.work().resolve(name));
+  }
+
+  private Path log(String name) throws IOException {
+    return dir("logs").resolve(name + ".log");
+  }
+
+  private static int freePort() {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Override
+  public void close() throws Exception {
+    stopGateways();
+    for (int i = 0; i < 2; i++) {
+      if (solr[i] != null) {
+        solr[i].close();
+      }
+      if (Files.exists(clamdState(i))) {
+        services("stop", i);
+      }
+    }
+    if (zk != null) {
+      zk.close();
+    }
+  }
+}
