@@ -84,6 +84,11 @@ final class FaultClient implements AutoCloseable {
     }
   }
 
+  /** Sends {@code message} again as it is: a duplicate the ledger already knows. */
+  void resend(Message message) {
+    template.send("", requestQueue, message);
+  }
+
   /** A request with message id = correlation id = {@code key}, replying to the fault queue. */
   static Message request(String key, byte[] body, String filename) {
     MessageProperties props = new MessageProperties();
