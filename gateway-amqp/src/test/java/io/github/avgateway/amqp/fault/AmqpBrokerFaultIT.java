@@ -8,6 +8,7 @@ import io.github.avgateway.core.fault.JavaProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.function.Consumer;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -64,27 +65,23 @@ class AmqpBrokerFaultIT {
   @Test
   @Order(2)
   void memoryAlarmRaisedAndCleared() {
-    FaultRun run = new FaultRun(rig, "rabbitmq-memory-alarm").load(400).awaitAnswered(60);
-    rig.rabbit.memoryAlarm(true);
-    try {
-      await().atMost(Duration.ofSeconds(30)).until(() -> rig.rabbit.alarms().contains("memory"));
-      holdWhileRepliesAreBlocked();
-    } finally {
-      rig.rabbit.memoryAlarm(false);
-    }
-    run.finish(Duplicates.EXPLAINED_BY_REDELIVERY).assertAsExpected();
+    alarmRaisedAndCleared("memory", rig.rabbit::memoryAlarm);
   }
 
   @Test
   @Order(3)
   void diskAlarmRaisedAndCleared() {
-    FaultRun run = new FaultRun(rig, "rabbitmq-disk-alarm").load(400).awaitAnswered(60);
-    rig.rabbit.diskAlarm(true);
+    alarmRaisedAndCleared("disk", rig.rabbit::diskAlarm);
+  }
+
+  private void alarmRaisedAndCleared(String kind, Consumer<Boolean> alarm) {
+    FaultRun run = new FaultRun(rig, "rabbitmq-" + kind + "-alarm").load(400).awaitAnswered(60);
+    alarm.accept(true);
     try {
-      await().atMost(Duration.ofSeconds(30)).until(() -> rig.rabbit.alarms().contains("disk"));
+      await().atMost(Duration.ofSeconds(30)).until(() -> rig.rabbit.alarms().contains(kind));
       holdWhileRepliesAreBlocked();
     } finally {
-      rig.rabbit.diskAlarm(false);
+      alarm.accept(false);
     }
     run.finish(Duplicates.EXPLAINED_BY_REDELIVERY).assertAsExpected();
   }
