@@ -2,7 +2,9 @@ package io.github.avgateway.amqp;
 
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.MessageInfo;
+import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.ScanResult;
+import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -39,8 +41,8 @@ final class BatchItem {
     return message.getMessageProperties().getDeliveryTag();
   }
 
-  /** Decides and scans (unless refused); {@link #publish} then sends the outcome. */
-  void start(RequestTriage requestTriage, ScanPipeline pipeline) {
+  /** Decides and scans (unless refused); {@link #publish()} then sends the answer. */
+  void scan(RequestTriage requestTriage, ScanPipeline pipeline) {
     triage = requestTriage.triage(message);
     result =
         switch (triage) {
@@ -50,9 +52,17 @@ final class BatchItem {
         };
   }
 
-  /** Publishes the reply or dead-letter of a started request. */
+  /** True when clamd could not scan it (ERROR SCAN_FAILED): worth a new scan once clamd is back. */
+  boolean scanFailed() {
+    return failure == null
+        && triage instanceof Triage.Scan
+        && result.verdict() == Verdict.ERROR
+        && result.reason() == Reason.SCAN_FAILED;
+  }
+
+  /** Publishes the reply, or the dead-letter when the triage or the route says so. */
   void publish() {
-    if (failure != null || triage == null) {
+    if (failure != null) {
       return;
     }
     switch (triage) {
@@ -104,6 +114,20 @@ final class BatchItem {
 
   void recording(CompletableFuture<Void> future) {
     recorded = future;
+  }
+
+  /**
+   * After the history store refused this request's document (its reply is confirmed already):
+   * clears that failure so that the document can be recorded again; false if it failed otherwise.
+   */
+  boolean retryHistory() {
+    if (!historyRefused) {
+      return false;
+    }
+    historyRefused = false;
+    failure = null;
+    recorded = null;
+    return true;
   }
 
   /** Waits until {@code deadlineNanos} for the history store to accept the document. */

@@ -89,7 +89,10 @@ public final class ClamdScanner implements VirusScanner, AutoCloseable {
     }
   }
 
-  /** Tries up endpoints until one answers; a broken session is retried once, on a new one. */
+  /**
+   * Tries up endpoints until one answers; a broken session is retried once, on a new one, and an
+   * endpoint whose new connection breaks too is marked down.
+   */
   private Attempt attempt(ScanSource source) {
     Attempt last = null;
     boolean retrying = false;
@@ -104,8 +107,14 @@ public final class ClamdScanner implements VirusScanner, AutoCloseable {
         return last;
       }
       if (failed.failure() == Failure.BROKEN) {
-        if (retrying || !source.canOpen()) {
-          return notRetried(failed, retrying);
+        if (retrying) {
+          // A new connection broke too: the endpoint accepts but does not serve (clamd gone behind
+          // a proxy or load balancer). Down until a PING succeeds, so that intake pauses.
+          endpoints.markDown(member.get(), failed.why() + " (a new connection broke too)");
+          return notRetried(failed, true);
+        }
+        if (!source.canOpen()) {
+          return notRetried(failed, false);
         }
         retrying = true;
       }
