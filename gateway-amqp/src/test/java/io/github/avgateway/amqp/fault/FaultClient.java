@@ -29,9 +29,9 @@ import org.springframework.amqp.rabbit.listener.SimpleMessageListenerContainer;
  * confirmed it), reads a durable reply queue and the gateway's dead-letter queue, and passes
  * everything to the scenario's {@link FaultLedger}, keyed by correlation id.
  */
-final class FaultClient implements AutoCloseable {
+public final class FaultClient implements AutoCloseable {
 
-  static final String REPLY_QUEUE = "av.reply.fault";
+  public static final String REPLY_QUEUE = "av.reply.fault";
 
   private final CachingConnectionFactory factory;
   private final RabbitTemplate template;
@@ -41,7 +41,7 @@ final class FaultClient implements AutoCloseable {
   private final SimpleMessageListenerContainer deadLetters;
   private volatile FaultLedger ledger = new FaultLedger("none");
 
-  FaultClient(int port, String requestQueue, String deadLetterQueue) {
+  public FaultClient(int port, String requestQueue, String deadLetterQueue) {
     this.factory = RabbitIt.connectionFactory(port);
     factory.setPublisherConfirmType(ConfirmType.CORRELATED);
     this.template = new RabbitTemplate(factory);
@@ -53,16 +53,16 @@ final class FaultClient implements AutoCloseable {
   }
 
   /** From now on replies and dead-letters go to {@code ledger}. */
-  void use(FaultLedger ledger) {
+  public void use(FaultLedger ledger) {
     this.ledger = ledger;
   }
 
-  RabbitAdmin admin() {
+  public RabbitAdmin admin() {
     return admin;
   }
 
   /** Sends {@code payload} as request {@code key} with the fault reply queue. */
-  void send(FaultLedger ledger, String key, Payload payload) {
+  public void send(FaultLedger ledger, String key, Payload payload) {
     send(ledger, key, payload.expected(), request(key, payload.body(), payload.filename()));
   }
 
@@ -102,7 +102,7 @@ final class FaultClient implements AutoCloseable {
   }
 
   /** Waits (bounded) until every confirmed request of {@code ledger} has an answer. */
-  static void awaitAnswered(FaultLedger ledger, Duration timeout) {
+  public static void awaitAnswered(FaultLedger ledger, Duration timeout) {
     await(ledger.scenario() + ": an answer to every confirmed request")
         .atMost(timeout)
         .pollInterval(Duration.ofMillis(200))

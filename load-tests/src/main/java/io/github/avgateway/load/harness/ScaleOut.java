@@ -58,7 +58,7 @@ public final class ScaleOut {
               + " RabbitMQ quorum queue %s; load average %s",
           ScaleRig.QUEUE, Report.loadAverage());
       if (fault) {
-        status = 1; // FAULT-PENDING
+        status = new ScaleFault(options, report, rig).run() ? 0 : 1;
       } else {
         measure(options, report, rig);
       }

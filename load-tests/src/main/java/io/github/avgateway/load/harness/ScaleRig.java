@@ -22,6 +22,7 @@ import java.util.Map;
 final class ScaleRig implements AutoCloseable {
 
   static final String QUEUE = "av.scale.requests";
+  static final String DEAD_LETTERS = "av.scale.dead-letters";
   private static final Duration START_LIMIT = Duration.ofSeconds(180);
 
   private final Options options;
@@ -30,6 +31,7 @@ final class ScaleRig implements AutoCloseable {
   private final int[] clamdPorts = {freePort(), freePort()};
   private final ChildJvm[] solr = new ChildJvm[2];
   private final List<ChildJvm> gateways = new ArrayList<>();
+  private int starts;
   private ChildJvm zk;
 
   ScaleRig(Options options) {
@@ -50,6 +52,7 @@ final class ScaleRig implements AutoCloseable {
       startSolrNode(i);
       startClamd(i);
     }
+    ScaleHistory.createCollection(zkHost());
   }
 
   void startSolrNode(int i) throws Exception {
@@ -57,9 +60,13 @@ final class ScaleRig implements AutoCloseable {
         started(
             new ChildJvm(
                 SolrNodeMain.class.getName(),
-                List.of("-Xmx768m", "-Dsolr.log.dir=" + dir("solr-logs")),
+                List.of(
+                    "-Xmx768m",
+                    "-Dsolr.log.dir=" + dir("solr-logs"),
+                    // a killed node loses its ZooKeeper session (and leaderships) in 10 s, not 30
+                    "-Dsolr.zkclienttimeout=10000"),
                 List.of(dir("solr-" + i).toString(), zkAddress(), Integer.toString(solrPorts[i])),
-                log("solr-" + i)),
+                log("solr-" + i + "-" + starts++)),
             "Solr node " + i);
   }
 
@@ -98,9 +105,10 @@ final class ScaleRig implements AutoCloseable {
   }
 
   /** Replaces a gateway (after a kill) by a new JVM with the same settings. */
-  ChildJvm restartGateway(int i, int clamds) throws Exception {
+  ChildJvm restartGateway(int i, int clamds, List<String> extra) throws Exception {
     List<String> args = new ArrayList<>(List.of("amqp", "on"));
     args.addAll(gatewayArgs(i, clamds));
+    args.addAll(extra);
     ChildJvm gateway =
         started(
             new ChildJvm(
@@ -136,9 +144,9 @@ final class ScaleRig implements AutoCloseable {
         "--spring.rabbitmq.host=" + options.rabbitHost(),
         "--spring.rabbitmq.port=" + options.rabbitPort(),
         "--avgateway.amqp.request-queue=" + QUEUE,
-        "--avgateway.amqp.dead-letter-queue=av.scale.dead-letters",
+        "--avgateway.amqp.dead-letter-queue=" + DEAD_LETTERS,
         "--avgateway.amqp.dead-letter-exchange=av.scale.dlx",
-        "--spring.application.name=scale-gateway-" + index,
+        "--avgateway.pipeline.gateway-name=scale-gateway-" + index,
         "--spring.main.banner-mode=off",
         "--server.port=0",
         "--logging.config="
