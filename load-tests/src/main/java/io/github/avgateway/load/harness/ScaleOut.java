@@ -34,7 +34,20 @@ public final class ScaleOut {
 
   public static void main(String[] args) throws Exception {
     boolean fault = Arrays.asList(args).contains("--fault");
-    String[] rest = Arrays.stream(args).filter(a -> !a.equals("--fault")).toArray(String[]::new);
+    List<Topology> topologies =
+        Arrays.stream(args)
+            .filter(a -> a.startsWith("--topologies="))
+            .findFirst()
+            .map(a -> parse(a.substring("--topologies=".length())))
+            .orElse(TOPOLOGIES);
+    String[] rest =
+        Arrays.stream(args)
+            .filter(a -> !a.equals("--fault") && !a.startsWith("--topologies="))
+            .filter(a -> !a.startsWith("--open-rate="))
+            .toArray(String[]::new);
+    Arrays.stream(args)
+        .filter(a -> a.startsWith("--open-rate="))
+        .forEach(a -> System.setProperty("scale.openRate", a.substring("--open-rate=".length())));
     Options options = Options.parse(rest);
     String stamp = options.stamp();
     Path raw =
@@ -60,7 +73,7 @@ public final class ScaleOut {
       if (fault) {
         status = new ScaleFault(options, report, rig).run() ? 0 : 1;
       } else {
-        measure(options, report, rig);
+        measure(options, report, rig, topologies);
       }
     }
     report.note(
@@ -70,7 +83,16 @@ public final class ScaleOut {
     System.exit(status);
   }
 
-  private static void measure(Options options, Report report, ScaleRig rig) throws Exception {
+  /** {@code 1x1,2x2}: gateways x clamd, in the order given. */
+  static List<Topology> parse(String value) {
+    return Arrays.stream(value.split(","))
+        .map(t -> t.split("x"))
+        .map(t -> new Topology(Integer.parseInt(t[0]), Integer.parseInt(t[1])))
+        .toList();
+  }
+
+  private static void measure(
+      Options options, Report report, ScaleRig rig, List<Topology> topologies) throws Exception {
     report.note(
         "# JIT warm-up %ds per topology; warm-up %ds, measure %ds per cell; sizes %s",
         options.jitWarmup().toSeconds(),
@@ -78,8 +100,8 @@ public final class ScaleOut {
         options.measure().toSeconds(),
         options.sizes().stream().map(Payloads::label).toList());
     report.note("%s", Cell.header());
-    double openRate = 0;
-    for (Topology topology : TOPOLOGIES) {
+    double openRate = Double.parseDouble(System.getProperty("scale.openRate", "0"));
+    for (Topology topology : topologies) {
       report.note("# %s, load average %s", topology.label(), Report.loadAverage());
       for (int i = 0; i < topology.gateways(); i++) {
         rig.startGateway(topology.clamds(), options.gatewayArgs());
