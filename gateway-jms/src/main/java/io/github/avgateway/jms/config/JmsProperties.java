@@ -1,12 +1,15 @@
 package io.github.avgateway.jms.config;
 
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
@@ -24,6 +27,8 @@ import org.springframework.validation.annotation.Validated;
  * @param requestQueue the queue requests arrive on
  * @param deadLetterQueue where requests that cannot be answered go, with the reason as property
  * @param defaultReplyQueue where replies go when a request has no JMSReplyTo; null for none
+ * @param replyQueuePattern the named reply queues accepted (whole-name regular expression);
+ *     temporary queues are always accepted, the gateway's own queues and topics never
  * @param consumers concurrent consumers, each with its own connection and transacted session
  * @param batchSize at most this many requests per transaction; a batch takes only what is already
  *     waiting and never waits to fill
@@ -34,6 +39,9 @@ import org.springframework.validation.annotation.Validated;
  * @param historyTimeout how long a batch waits for history to accept its documents before rolling
  *     back
  * @param pausePollInterval how often a paused consumer asks the intake gate again
+ * @param pauseHoldTime how long a batch that an intake pause (clamd or Solr down) caught in flight
+ *     keeps its transaction open, waiting for the gate to reopen, before it rolls back; a pause
+ *     shorter than this costs the batch's requests no delivery attempt
  */
 @Validated
 @ConfigurationProperties("avgateway.jms")
@@ -46,13 +54,15 @@ public record JmsProperties(
     @DefaultValue("av.scan.request") @NotBlank String requestQueue,
     @DefaultValue("av.scan.dlq") @NotBlank String deadLetterQueue,
     String defaultReplyQueue,
+    @DefaultValue("av\\.reply\\..+") @NotBlank String replyQueuePattern,
     @DefaultValue("4") @Min(1) @Max(256) int consumers,
     @DefaultValue("32") @Min(1) @Max(1000) int batchSize,
     @DefaultValue("1s") @NotNull Duration receiveTimeout,
     @DefaultValue("5") @Min(1) @Max(1000) int maxDeliveryAttempts,
     @DefaultValue("1s") @NotNull Duration redeliveryDelay,
     @DefaultValue("30s") @NotNull Duration historyTimeout,
-    @DefaultValue("500ms") @NotNull Duration pausePollInterval) {
+    @DefaultValue("500ms") @NotNull Duration pausePollInterval,
+    @DefaultValue("5m") @NotNull Duration pauseHoldTime) {
 
   /** Where the broker runs. */
   public enum BrokerMode {
@@ -86,9 +96,27 @@ public record JmsProperties(
       @DefaultValue("NIO") @NotNull JournalMode journal,
       @DefaultValue("false") boolean autoCreateQueues) {}
 
+  /** The compiled {@link #replyQueuePattern()}. */
+  public Pattern compiledReplyQueuePattern() {
+    return Pattern.compile(replyQueuePattern);
+  }
+
+  @AssertTrue(message = "reply-queue-pattern must be a valid regular expression")
+  boolean isReplyQueuePatternValid() {
+    if (replyQueuePattern == null) {
+      return true;
+    }
+    try {
+      compiledReplyQueuePattern();
+      return true;
+    } catch (PatternSyntaxException e) {
+      return false;
+    }
+  }
+
   @Override
   public String toString() {
-    return "JmsProperties[mode=%s, url=%s, user=%s, password=%s, embedded=%s, requestQueue=%s, deadLetterQueue=%s, defaultReplyQueue=%s, consumers=%d, batchSize=%d, receiveTimeout=%s, maxDeliveryAttempts=%d, redeliveryDelay=%s, historyTimeout=%s, pausePollInterval=%s]"
+    return "JmsProperties[mode=%s, url=%s, user=%s, password=%s, embedded=%s, requestQueue=%s, deadLetterQueue=%s, defaultReplyQueue=%s, replyQueuePattern=%s, consumers=%d, batchSize=%d, receiveTimeout=%s, maxDeliveryAttempts=%d, redeliveryDelay=%s, historyTimeout=%s, pausePollInterval=%s, pauseHoldTime=%s]"
         .formatted(
             mode,
             url,
@@ -98,12 +126,14 @@ public record JmsProperties(
             requestQueue,
             deadLetterQueue,
             defaultReplyQueue,
+            replyQueuePattern,
             consumers,
             batchSize,
             receiveTimeout,
             maxDeliveryAttempts,
             redeliveryDelay,
             historyTimeout,
-            pausePollInterval);
+            pausePollInterval,
+            pauseHoldTime);
   }
 }
