@@ -8,6 +8,7 @@ import io.github.avgateway.core.model.ScanContent;
 import io.github.avgateway.core.model.ScanReport;
 import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.port.Availability;
+import io.github.avgateway.core.testing.PrivateClamd;
 import java.io.ByteArrayInputStream;
 import java.time.Duration;
 import java.util.Map;

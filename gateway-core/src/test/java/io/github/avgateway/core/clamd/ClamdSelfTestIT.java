@@ -3,6 +3,7 @@ package io.github.avgateway.core.clamd;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.avgateway.core.port.Availability;
+import io.github.avgateway.core.testing.PrivateClamd;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

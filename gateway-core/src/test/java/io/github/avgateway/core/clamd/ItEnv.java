@@ -2,11 +2,11 @@ package io.github.avgateway.core.clamd;
 
 import static org.assertj.core.api.Assertions.fail;
 
+import io.github.avgateway.core.testing.TestEnv;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,14 +27,7 @@ final class ItEnv {
 
   /** The repository root (for the clamd.conf template and signatures). */
   static Path repo() {
-    String configured = System.getProperty("avgateway.it.repo");
-    Path start = Path.of(configured != null ? configured : "").toAbsolutePath();
-    for (Path dir = start; dir != null; dir = dir.getParent()) {
-      if (Files.isRegularFile(dir.resolve("scripts/clamd/clamd.conf.in"))) {
-        return dir;
-      }
-    }
-    throw new IllegalStateException("no scripts/clamd/clamd.conf.in above " + start);
+    return TestEnv.repo();
   }
 
   /** Fails the calling test (never skips it) when the shared clamd does not answer PING. */
@@ -75,11 +68,7 @@ final class ItEnv {
 
   /** A TCP port nothing listens on right now. */
   static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
+    return TestEnv.freePort();
   }
 
   /** Deterministic pseudo-random bytes: no signature matches them. */

@@ -7,17 +7,20 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * An in-JVM TCP proxy on 127.0.0.1 for deterministic network faults in front of a real service
  * (clamd, RabbitMQ, Solr). {@link #cutAll()} closes every carried connection, as a restart or a
  * lost network would; {@link #freeze()} makes the peer look hung (connections stay open, no byte
- * passes either way, no FIN); {@link #thaw()} drops the frozen connections and forwards again.
- * Connections made after a cut are forwarded, so clients can recover. Shipped in gateway-core's
- * test-jar for every module's fault tests.
+ * passes either way, no FIN); {@link #thaw()} drops the frozen connections and forwards again;
+ * {@link #latency(Duration)} holds every chunk of bytes that long before forwarding it (a slow
+ * peer). Connections made after a cut are forwarded, so clients can recover. Shipped in
+ * gateway-core's test-jar for every module's fault tests.
  */
 public final class TcpProxy implements AutoCloseable {
 
@@ -26,6 +29,7 @@ public final class TcpProxy implements AutoCloseable {
   private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
   private final AtomicInteger connections = new AtomicInteger();
   private volatile boolean frozen;
+  private volatile Duration latency = Duration.ZERO;
 
   private TcpProxy(ServerSocket server, InetSocketAddress target) {
     this.server = server;
@@ -75,6 +79,11 @@ public final class TcpProxy implements AutoCloseable {
     cutAll();
   }
 
+  /** From now on every chunk is forwarded {@code latency} late (zero: at once again). */
+  public void latency(Duration latency) {
+    this.latency = latency;
+  }
+
   private void acceptLoop() {
     while (!server.isClosed()) {
       try {
@@ -100,6 +109,10 @@ public final class TcpProxy implements AutoCloseable {
         OutputStream out = to.getOutputStream()) {
       int n;
       while ((n = in.read(buffer)) >= 0) {
+        Duration wait = latency;
+        if (!wait.isZero()) {
+          LockSupport.parkNanos(wait.toNanos());
+        }
         if (!frozen) {
           out.write(buffer, 0, n);
           out.flush();

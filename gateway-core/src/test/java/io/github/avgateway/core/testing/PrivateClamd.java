@@ -1,8 +1,13 @@
-package io.github.avgateway.core.clamd;
+package io.github.avgateway.core.testing;
 
 import static org.awaitility.Awaitility.await;
 
+import io.github.avgateway.core.clamd.ClamdEndpoint;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,11 +20,12 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A clamd of the test's own, for tests that stop, restart or reconfigure it (the shared clamd on
- * 3310 is never touched). Rendered from the project's clamd.conf template with its own port and
- * state directory, run in the foreground as a child process and stopped by its own pid.
+ * A clamd of the test's own, for tests that stop, freeze, reload or reconfigure it (the shared
+ * clamd on 3310 is never touched). Rendered from the project's clamd.conf template and signatures
+ * with its own port and state directory, run in the foreground as a child process, and signalled by
+ * its own pid only. Shipped in gateway-core's test-jar for every module's fault tests.
  */
-final class PrivateClamd implements AutoCloseable {
+public final class PrivateClamd implements AutoCloseable {
 
   private final Path dir;
   private final int port;
@@ -31,9 +37,9 @@ final class PrivateClamd implements AutoCloseable {
   }
 
   /** Starts a clamd with the project's settings, {@code overrides} replacing or adding lines. */
-  static PrivateClamd start(Map<String, String> overrides) throws IOException {
+  public static PrivateClamd start(Map<String, String> overrides) throws IOException {
     PrivateClamd clamd =
-        new PrivateClamd(Files.createTempDirectory("avgw-clamd-it-"), ItEnv.freePort());
+        new PrivateClamd(Files.createTempDirectory("avgw-clamd-it-"), TestEnv.freePort());
     clamd.render(overrides);
     clamd.launch();
     return clamd;
@@ -42,7 +48,7 @@ final class PrivateClamd implements AutoCloseable {
   private void render(Map<String, String> overrides) throws IOException {
     Path db = Files.createDirectories(dir.resolve("db"));
     Files.createDirectories(dir.resolve("tmp"));
-    Path repo = ItEnv.repo();
+    Path repo = TestEnv.repo();
     try (var signatures = Files.list(repo.resolve("scripts/clamd/signatures"))) {
       for (Path signature : signatures.toList()) {
         Files.copy(
@@ -66,34 +72,83 @@ final class PrivateClamd implements AutoCloseable {
     Files.write(dir.resolve("clamd.conf"), lines, StandardCharsets.UTF_8);
   }
 
-  /** Starts the clamd process and waits until it answers PING. */
-  void launch() throws IOException {
+  /** Starts the clamd process (again, after a stop or kill) and waits until it answers PING. */
+  public void launch() throws IOException {
     process =
         new ProcessBuilder(
                 clamdBinary(), "-c", dir.resolve("clamd.conf").toString(), "--foreground")
             .redirectErrorStream(true)
-            .redirectOutput(dir.resolve("clamd.out").toFile())
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("clamd.out").toFile()))
             .start();
     await("private clamd on port " + port + " (see " + dir + "/clamd.log)")
-        .atMost(Duration.ofSeconds(30))
+        .atMost(Duration.ofSeconds(60))
         .pollInterval(Duration.ofMillis(50))
         .failFast("clamd exited", () -> !process.isAlive())
-        .until(() -> ItEnv.answersPing(endpoint()));
+        .until(() -> "PONG".equals(command("PING", Duration.ofSeconds(1))));
   }
 
   /** Stops the clamd process (SIGTERM, then SIGKILL after 10 s) and waits until it is gone. */
-  void stop() throws InterruptedException {
+  public void stop() throws InterruptedException {
     if (process == null || !process.isAlive()) {
       return;
     }
+    thaw();
     process.destroy();
     if (!process.waitFor(10, TimeUnit.SECONDS)) {
       process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
     }
   }
 
-  ClamdEndpoint endpoint() {
+  /** {@code SIGSTOP}: clamd keeps its sockets open and answers nothing until {@link #thaw()}. */
+  public void freeze() {
+    TestEnv.signal(process.pid(), "STOP");
+  }
+
+  /** {@code SIGCONT} after {@link #freeze()}. */
+  public void thaw() {
+    if (process != null && process.isAlive()) {
+      TestEnv.signal(process.pid(), "CONT");
+    }
+  }
+
+  /**
+   * Sends {@code zRELOAD} (clamd reloads its signature databases; with ConcurrentDatabaseReload it
+   * keeps scanning meanwhile) and returns clamd's answer, {@code RELOADING}.
+   */
+  public String reload() {
+    return command("RELOAD", Duration.ofSeconds(10));
+  }
+
+  /** Sends one {@code z}-command on a fresh connection; the reply without its NUL, or null. */
+  public String command(String command, Duration timeout) {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress("127.0.0.1", port), (int) timeout.toMillis());
+      socket.setSoTimeout((int) timeout.toMillis());
+      OutputStream out = socket.getOutputStream();
+      out.write(("z" + command + "\0").getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      InputStream in = socket.getInputStream();
+      StringBuilder reply = new StringBuilder();
+      for (int b = in.read(); b > 0; b = in.read()) {
+        reply.append((char) b);
+      }
+      return reply.toString();
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  public ClamdEndpoint endpoint() {
     return new ClamdEndpoint("127.0.0.1", port);
+  }
+
+  public int port() {
+    return port;
+  }
+
+  /** clamd's own log file. */
+  public Path logFile() {
+    return dir.resolve("clamd.log");
   }
 
   private static String clamdBinary() {

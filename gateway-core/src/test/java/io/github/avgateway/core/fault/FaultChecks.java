@@ -1,0 +1,66 @@
+package io.github.avgateway.core.fault;
+
+import io.github.avgateway.core.model.MessageInfo;
+import io.github.avgateway.core.model.Verdict;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/** The checks behind {@link FaultLedger#report()}, one method per count. */
+final class FaultChecks {
+
+  private FaultChecks() {}
+
+  static FaultReport report(
+      String scenario,
+      Duration elapsed,
+      List<FaultLedger.Entry> entries,
+      int strayOutcomes,
+      int strayDocs) {
+    return new FaultReport(
+        scenario,
+        elapsed,
+        entries.size(),
+        count(entries, e -> e.confirmed),
+        count(entries, e -> e.outcomes.stream().anyMatch(Outcome.Reply.class::isInstance)),
+        count(entries, e -> e.outcomes.stream().anyMatch(Outcome.DeadLetter.class::isInstance)),
+        count(entries, e -> e.confirmed && e.outcomes.isEmpty()),
+        entries.stream().mapToInt(e -> Math.max(0, e.outcomes.size() - 1)).sum(),
+        count(entries, e -> e.outcomes.size() > 1 && !redelivered(e)),
+        count(entries, FaultChecks::unsafe),
+        count(entries, FaultChecks::inconsistent),
+        count(entries, e -> e.needsHistory() && e.docs.isEmpty()),
+        entries.stream().mapToInt(e -> Math.max(0, e.docs.size() - 1)).sum() + strayDocs,
+        count(entries, e -> !e.outcomes.isEmpty() && !e.expected.matches(e.outcomes.get(0))),
+        strayOutcomes);
+  }
+
+  /** An EICAR-bearing request answered or recorded CLEAN anywhere. */
+  private static boolean unsafe(FaultLedger.Entry e) {
+    return e.expected.eicarBearing() && verdicts(e).contains(Verdict.CLEAN);
+  }
+
+  /** A request that got (or was recorded with) more than one verdict. */
+  private static boolean inconsistent(FaultLedger.Entry e) {
+    return verdicts(e).size() > 1;
+  }
+
+  /** A request handled more than once that history shows as redelivered. */
+  private static boolean redelivered(FaultLedger.Entry e) {
+    return e.docs.values().stream().anyMatch(MessageInfo::redelivered);
+  }
+
+  private static Set<Verdict> verdicts(FaultLedger.Entry e) {
+    Set<Verdict> verdicts = EnumSet.noneOf(Verdict.class);
+    e.outcomes.stream().map(Outcome::verdict).filter(Objects::nonNull).forEach(verdicts::add);
+    e.docs.values().forEach(doc -> verdicts.add(doc.verdict()));
+    return verdicts;
+  }
+
+  private static int count(
+      List<FaultLedger.Entry> entries, java.util.function.Predicate<FaultLedger.Entry> test) {
+    return (int) entries.stream().filter(test).count();
+  }
+}

@@ -1,0 +1,158 @@
+package io.github.avgateway.core.fault;
+
+import io.github.avgateway.core.model.DeadLetterReason;
+import io.github.avgateway.core.model.MessageInfo;
+import io.github.avgateway.core.model.Reason;
+import io.github.avgateway.core.model.Verdict;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The one checker of every fault scenario, on every transport (issue 8), in the style of Jepsen's
+ * queue checker: the client records what it sent and what the broker confirmed, the scenario feeds
+ * in every reply, dead-letter and history document it observed, and {@link #report()} counts what
+ * went wrong. Thread-safe: senders, reply listeners and history pollers may call it concurrently.
+ *
+ * <p>Requests are tracked by a <em>key</em> the client chooses and sends as the request's
+ * correlation id (AMQP {@code correlation_id}, {@code JMSCorrelationID}); replies and dead-letters
+ * carry it back, and history documents are matched by their {@code correlationId} (else their
+ * {@code requestId}). Use a key unique to the run, e.g. {@code fault-<scenario>-<run>-<n>}.
+ *
+ * <p>Usage: {@link #sent} before publishing, {@link #confirmed} when the broker confirmed it (JMS:
+ * the send or commit returned), {@link #reply} / {@link #deadLetter} for every message seen on the
+ * reply and dead-letter destinations, {@link #history} for every history document found (query by
+ * {@link #keys()}), poll {@link #unanswered()} until it is 0, then {@code
+ * report().print().assertHolds(...)}.
+ */
+public final class FaultLedger {
+
+  private final String scenario;
+  private final long startNanos = System.nanoTime();
+  private final Map<String, Entry> entries = new ConcurrentHashMap<>();
+  private final Map<String, List<MessageInfo>> strayDocs = new ConcurrentHashMap<>();
+  private final AtomicInteger strayOutcomes = new AtomicInteger();
+
+  /**
+   * @param scenario the name printed with the counts, e.g. {@code amqp/rabbitmq-kill-9}
+   */
+  public FaultLedger(String scenario) {
+    this.scenario = Objects.requireNonNull(scenario, "scenario");
+  }
+
+  /** The scenario's name. */
+  public String scenario() {
+    return scenario;
+  }
+
+  /** Records that the request {@code key} is about to be sent, and what it must get. */
+  public void sent(String key, Expected expected) {
+    if (entries.putIfAbsent(key, new Entry(expected)) != null) {
+      throw new IllegalArgumentException("key sent twice: " + key);
+    }
+  }
+
+  /** Records that the broker confirmed the request {@code key} (it is now the broker's). */
+  public void confirmed(String key) {
+    entry(key).confirmed = true;
+  }
+
+  /** Records a reply seen for {@code key} (its correlation id). */
+  public void reply(String key, Verdict verdict, Reason reason) {
+    observe(key, new Outcome.Reply(verdict, reason));
+  }
+
+  /**
+   * Records a dead-letter seen for {@code key}; {@code reason} null for the broker's own.
+   *
+   * @param verdict the verdict it carried, or null
+   */
+  public void deadLetter(String key, DeadLetterReason reason, Verdict verdict, Reason why) {
+    observe(key, new Outcome.DeadLetter(reason, verdict, why));
+  }
+
+  /** Records a reply or dead-letter seen for {@code key}. */
+  public void observe(String key, Outcome outcome) {
+    Entry entry = key == null ? null : entries.get(key);
+    if (entry == null) {
+      strayOutcomes.incrementAndGet();
+    } else {
+      entry.outcomes.add(outcome);
+    }
+  }
+
+  /** Records a history document found in the store (the same document may be passed again). */
+  public void history(MessageInfo doc) {
+    String key = doc.correlationId() != null ? doc.correlationId() : doc.requestId();
+    Entry entry = entries.get(key);
+    if (entry == null) {
+      strayDocs.computeIfAbsent(doc.id(), id -> new CopyOnWriteArrayList<>()).add(doc);
+    } else {
+      entry.docs.put(doc.id(), doc);
+    }
+  }
+
+  /** Every key sent so far. */
+  public List<String> keys() {
+    return List.copyOf(entries.keySet());
+  }
+
+  /** Keys whose request has an outcome that calls for a history document but none was seen. */
+  public List<String> keysWithoutHistory() {
+    return entries.entrySet().stream()
+        .filter(e -> e.getValue().needsHistory() && e.getValue().docs.isEmpty())
+        .map(Map.Entry::getKey)
+        .toList();
+  }
+
+  /** Confirmed requests with neither reply nor dead-letter yet: poll until 0 (bounded). */
+  public long unanswered() {
+    return entries.values().stream().filter(e -> e.confirmed && e.outcomes.isEmpty()).count();
+  }
+
+  /** Requests (confirmed or not) with at least one outcome. */
+  public long answered() {
+    return entries.values().stream().filter(e -> !e.outcomes.isEmpty()).count();
+  }
+
+  /** The counts of everything recorded so far. */
+  public FaultReport report() {
+    return FaultChecks.report(
+        scenario,
+        Duration.ofNanos(System.nanoTime() - startNanos),
+        List.copyOf(entries.values()),
+        strayOutcomes.get(),
+        strayDocs.size());
+  }
+
+  private Entry entry(String key) {
+    Entry entry = entries.get(key);
+    if (entry == null) {
+      throw new IllegalArgumentException("unknown key: " + key);
+    }
+    return entry;
+  }
+
+  /** What the ledger knows of one request. */
+  static final class Entry {
+    final Expected expected;
+    volatile boolean confirmed;
+    final List<Outcome> outcomes = new CopyOnWriteArrayList<>();
+    final Map<String, MessageInfo> docs = new ConcurrentHashMap<>();
+
+    Entry(Expected expected) {
+      this.expected = Objects.requireNonNull(expected, "expected");
+    }
+
+    /** Answered by the gateway itself (not only by the broker's own dead-lettering). */
+    boolean needsHistory() {
+      return outcomes.stream()
+          .anyMatch(
+              o -> !(o instanceof Outcome.DeadLetter dead) || dead.deadLetterReason() != null);
+    }
+  }
+}
