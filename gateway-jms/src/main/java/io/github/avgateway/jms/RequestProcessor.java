@@ -89,7 +89,12 @@ final class RequestProcessor {
     session.send(
         session.deadLetterQueue(),
         JmsDeadLetters.deadLetter(
-            session.session(), message, inbound, letter.reason(), letter.detail()));
+            session.session(),
+            message,
+            inbound,
+            letter.reason(),
+            letter.detail(),
+            result.verdict()));
     return done(pipeline.deadLettered(inbound.request(), result, letter.reason()));
   }
 
