@@ -2,7 +2,9 @@ package io.github.avgateway.amqp;
 
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.MessageInfo;
+import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.ScanResult;
+import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -39,22 +41,39 @@ final class BatchItem {
     return message.getMessageProperties().getDeliveryTag();
   }
 
-  /** Decides, scans (unless refused) and publishes the reply or dead-letter. */
-  void start(RequestTriage requestTriage, ScanPipeline pipeline) {
+  /** Decides and scans (unless refused); {@link #publish()} then sends the answer. */
+  void scan(RequestTriage requestTriage, ScanPipeline pipeline) {
     triage = requestTriage.triage(message);
+    result =
+        switch (triage) {
+          case Triage.Scan scan -> pipeline.scan(scan.request());
+          case Triage.Refuse refuse ->
+              pipeline.refuse(refuse.request(), refuse.reason(), refuse.detail());
+        };
+  }
+
+  /** True when clamd could not scan it (ERROR SCAN_FAILED): worth a new scan once clamd is back. */
+  boolean scanFailed() {
+    return failure == null
+        && triage instanceof Triage.Scan
+        && result.verdict() == Verdict.ERROR
+        && result.reason() == Reason.SCAN_FAILED;
+  }
+
+  /** Publishes the reply, or the dead-letter when the triage or the route says so. */
+  void publish() {
+    if (failure != null) {
+      return;
+    }
     switch (triage) {
       case Triage.Scan scan -> {
-        result = pipeline.scan(scan.request());
         switch (scan.route()) {
           case ReplyRoute.ToQueue to ->
               pending = publisher.reply(to.queue(), builder.reply(result));
           case ReplyRoute.Undeliverable no -> deadLetter(no.reason(), no.detail());
         }
       }
-      case Triage.Refuse refuse -> {
-        result = pipeline.refuse(refuse.request(), refuse.reason(), refuse.detail());
-        deadLetter(refuse.deadLetterReason(), refuse.detail());
-      }
+      case Triage.Refuse refuse -> deadLetter(refuse.deadLetterReason(), refuse.detail());
     }
   }
 
@@ -95,6 +114,20 @@ final class BatchItem {
 
   void recording(CompletableFuture<Void> future) {
     recorded = future;
+  }
+
+  /**
+   * After the history store refused this request's document (its reply is confirmed already):
+   * clears that failure so that the document can be recorded again; false if it failed otherwise.
+   */
+  boolean retryHistory() {
+    if (!historyRefused) {
+      return false;
+    }
+    historyRefused = false;
+    failure = null;
+    recorded = null;
+    return true;
   }
 
   /** Waits until {@code deadlineNanos} for the history store to accept the document. */

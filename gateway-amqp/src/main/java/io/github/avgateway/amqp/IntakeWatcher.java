@@ -13,10 +13,13 @@ import org.springframework.amqp.rabbit.listener.MessageListenerContainer;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * Owns the request consumers' lifecycle: starts them with the application, stops them while the
- * intake gate is down (clamd unreachable, history refusing) so that requests wait safely in the
- * broker, and starts them again once it is up. Checks every interval, and at once when a consumer
- * reports trouble. Stopping a consumer returns its unacknowledged requests to the queue.
+ * Owns the request consumers' lifecycle and reports pauses: starts the consumers only once intake
+ * is open (so that no request is taken just to wait), and logs when the intake gate goes down
+ * (clamd unreachable, history refusing) and up again. It does not stop the consumers during a
+ * pause: stopping a consumer returns its unacknowledged requests to the queue, which RabbitMQ 3.x
+ * counts as a delivery attempt. Instead each consumer holds its batch ({@link IntakeHold}), and
+ * with prefetch bounding what one consumer holds, the rest waits safely in the broker. Checks every
+ * interval, and at once when a consumer reports trouble.
  */
 public final class IntakeWatcher implements SmartLifecycle {
 
@@ -25,19 +28,23 @@ public final class IntakeWatcher implements SmartLifecycle {
   private final IntakeGate gate;
   private final MessageListenerContainer container;
   private final Duration interval;
+  private final IntakeHold hold;
   private ScheduledExecutorService executor;
   private volatile boolean running;
   private volatile boolean paused;
 
-  public IntakeWatcher(IntakeGate gate, MessageListenerContainer container, Duration interval) {
+  public IntakeWatcher(
+      IntakeGate gate, MessageListenerContainer container, Duration interval, IntakeHold hold) {
     this.gate = gate;
     this.container = container;
     this.interval = interval;
+    this.hold = hold;
   }
 
   @Override
   public synchronized void start() {
     running = true;
+    hold.restart();
     executor =
         Executors.newSingleThreadScheduledExecutor(
             r -> Thread.ofPlatform().daemon().name("avgateway-amqp-intake").unstarted(r));
@@ -57,6 +64,7 @@ public final class IntakeWatcher implements SmartLifecycle {
     if (executor != null) {
       executor.shutdownNow();
     }
+    hold.stop();
     container.stop();
   }
 
@@ -65,7 +73,7 @@ public final class IntakeWatcher implements SmartLifecycle {
     return running;
   }
 
-  /** True while the consumers are stopped because the gate is down. */
+  /** True while the gate is down: consumers hold what they have and take nothing new to scan. */
   public boolean paused() {
     return paused;
   }
@@ -99,10 +107,7 @@ public final class IntakeWatcher implements SmartLifecycle {
   private void pause(String why) {
     if (!paused) {
       paused = true;
-      log.warn("pausing AMQP intake: {}", why);
-      if (container.isRunning()) {
-        container.stop();
-      }
+      log.warn("pausing AMQP intake (consumers hold their batches): {}", why);
     }
   }
 
@@ -110,7 +115,9 @@ public final class IntakeWatcher implements SmartLifecycle {
     if (paused) {
       paused = false;
       log.info("resuming AMQP intake");
-      container.start();
+      if (!container.isRunning()) {
+        container.start();
+      }
     }
   }
 }

@@ -5,7 +5,6 @@ import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.port.Availability;
 import io.github.avgateway.core.port.HistoryRecorder;
-import io.github.avgateway.core.port.IntakeGate;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,20 +18,28 @@ import org.springframework.amqp.rabbit.listener.api.ChannelAwareBatchMessageList
  * Handles one consumer's batch of requests (manual acknowledgement). Guarantee: a request is
  * acknowledged only after its reply or dead-letter was confirmed by the broker <em>and</em> its
  * history document was accepted by the store; every other request of the batch is requeued ({@code
- * basic.nack} with requeue), so the broker delivers it again. Phases per batch: scan and publish
- * everything, wait for all confirms, record all documents (one history flush), acknowledge. While
- * the intake gate is down the batch is requeued unscanned and the consumers are paused.
+ * basic.nack} with requeue), so the broker delivers it again. Phases per batch: scan everything,
+ * publish, wait for all confirms, record all documents (one history flush), acknowledge.
+ *
+ * <p>A pause costs no delivery attempt ({@link IntakeHold}): while the intake gate is down the
+ * consumer holds its batch unscanned; scans that failed because clamd went away meanwhile are held
+ * and scanned again once it is back (instead of answering ERROR); documents the history store
+ * refused are held and recorded again once it is back (their replies are confirmed already). Only a
+ * hold that runs out, or a stopping gateway, requeues.
  */
 public final class ScanBatchListener implements ChannelAwareBatchMessageListener {
 
   private static final Logger log = LoggerFactory.getLogger(ScanBatchListener.class);
+
+  /** Records of a refused document again (each after intake is open), before it is requeued. */
+  private static final int HISTORY_ATTEMPTS = 5;
 
   private final RequestTriage triage;
   private final ScanPipeline pipeline;
   private final AmqpReplyBuilder builder;
   private final AmqpReplyPublisher publisher;
   private final HistoryRecorder history;
-  private final IntakeGate gate;
+  private final IntakeHold hold;
   private final Duration confirmTimeout;
   private final Duration historyTimeout;
   private volatile Runnable onIntakeTrouble = () -> {};
@@ -42,7 +49,7 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
       ScanPipeline pipeline,
       AmqpReplyPublisher publisher,
       HistoryRecorder history,
-      IntakeGate gate,
+      IntakeHold hold,
       Duration confirmTimeout,
       Duration historyTimeout) {
     this.triage = triage;
@@ -50,7 +57,7 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
     this.builder = new AmqpReplyBuilder();
     this.publisher = publisher;
     this.history = history;
-    this.gate = gate;
+    this.hold = hold;
     this.confirmTimeout = confirmTimeout;
     this.historyTimeout = historyTimeout;
   }
@@ -64,9 +71,8 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
   public void onMessageBatch(List<Message> messages, Channel channel) {
     List<BatchItem> items = new ArrayList<>(messages.size());
     messages.forEach(m -> items.add(new BatchItem(m, builder, publisher)));
-    if (gate.intake() instanceof Availability.Down down) {
-      items.forEach(item -> item.fail("intake paused: " + down.why()));
-      onIntakeTrouble.run();
+    if (!hold.awaitOpen(onIntakeTrouble)) {
+      items.forEach(item -> item.fail("intake paused: " + why()));
     } else {
       try {
         process(items);
@@ -79,19 +85,57 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
   }
 
   private void process(List<BatchItem> items) {
-    for (BatchItem item : items) {
-      try {
-        item.start(triage, pipeline);
-      } catch (RuntimeException e) {
-        log.warn("request could not be handled; it will be redelivered", e);
-        item.fail("unexpected failure: " + e);
-      }
-    }
+    scanHoldingForClamd(items);
+    items.forEach(BatchItem::publish);
     long confirmDeadline = System.nanoTime() + confirmTimeout.toNanos();
     List<BatchItem> unsettled = items;
     while (!unsettled.isEmpty()) {
       unsettled = unsettled.stream().filter(item -> item.settle(confirmDeadline)).toList();
     }
+    recordHoldingForHistory(items);
+  }
+
+  /** Scans; scans that failed because clamd went away are held and done again once it is back. */
+  private void scanHoldingForClamd(List<BatchItem> items) {
+    scan(items);
+    List<BatchItem> failed = items.stream().filter(BatchItem::scanFailed).toList();
+    while (!failed.isEmpty() && hold.intake() instanceof Availability.Down) {
+      if (!hold.awaitOpen(onIntakeTrouble)) {
+        failed.forEach(item -> item.fail("clamd did not come back in time: " + why()));
+        return;
+      }
+      scan(failed);
+      failed = failed.stream().filter(BatchItem::scanFailed).toList();
+    }
+  }
+
+  /** Records; documents the store refused are held and recorded again once it takes writes. */
+  private void recordHoldingForHistory(List<BatchItem> items) {
+    record(items);
+    List<BatchItem> refused = items.stream().filter(BatchItem::historyRefused).toList();
+    for (int attempt = 1; !refused.isEmpty() && attempt <= HISTORY_ATTEMPTS; attempt++) {
+      if (!hold.awaitOpen(onIntakeTrouble)) {
+        return;
+      }
+      refused.forEach(BatchItem::retryHistory);
+      record(refused);
+      refused = refused.stream().filter(BatchItem::historyRefused).toList();
+    }
+  }
+
+  private void scan(List<BatchItem> items) {
+    for (BatchItem item : items) {
+      try {
+        item.scan(triage, pipeline);
+      } catch (RuntimeException e) {
+        log.warn("request could not be handled; it will be redelivered", e);
+        item.fail("unexpected failure: " + e);
+      }
+    }
+  }
+
+  /** Records the documents of the confirmed items (one history flush) and waits for them. */
+  private void record(List<BatchItem> items) {
     for (BatchItem item : items) {
       MessageInfo doc = item.history(pipeline);
       if (doc != null) {
@@ -104,6 +148,10 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
     }
     long historyDeadline = System.nanoTime() + historyTimeout.toNanos();
     items.forEach(item -> item.awaitRecorded(historyDeadline));
+  }
+
+  private String why() {
+    return hold.intake() instanceof Availability.Down down ? down.why() : "intake open again";
   }
 
   private void acknowledge(Channel channel, List<BatchItem> items) {

@@ -25,7 +25,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -149,18 +151,35 @@ class AmqpGatewayIT extends GatewayItSupport {
   }
 
   @Test
-  void whileTheGateIsDownRequestsWaitInTheQueueAndAreAnsweredAfterwards() {
-    gate.down("clamd unreachable (test)");
+  void pausesHoldRequestsInFlightWithoutCostingThemADeliveryAttempt() {
+    scanner.delay(Duration.ofMillis(20));
+    List<String> ids = new ArrayList<>();
+    for (int i = 0; i < 90; i++) {
+      ids.add(send(bytes("in flight " + i), NAMES.replies(), null));
+    }
     try {
-      await().atMost(WAIT).until(() -> watcher.paused() && !container.isRunning());
-      String id = send(bytes("waiting"), NAMES.replies(), null);
-      await().atMost(WAIT).until(() -> admin.getQueueInfo(NAMES.requests()).getMessageCount() == 1);
-      assertThat(admin.getQueueInfo(NAMES.requests()).getConsumerCount()).isZero();
-      gate.up();
-      replies.await(correlationId(id), WAIT);
+      // Three outages while requests are prefetched and in flight.
+      for (int outage = 1; outage <= 3; outage++) {
+        int answeredBefore = outage * 20;
+        await().atMost(WAIT).until(() -> answered(ids) >= answeredBefore);
+        gate.down("clamd unreachable (test)");
+        await().atMost(WAIT).until(watcher::paused);
+        assertThat(container.isRunning()).as("consumers keep their deliveries").isTrue();
+        gate.up();
+        await().atMost(WAIT).until(() -> !watcher.paused());
+      }
     } finally {
+      scanner.delay(Duration.ZERO);
       gate.up();
     }
-    await().atMost(WAIT).until(() -> !watcher.paused() && container.isRunning());
+    await().atMost(WAIT).until(() -> answered(ids) == ids.size());
+    for (String id : ids) {
+      assertThat(awaitDocument(id).redelivered()).as("returned to the queue by a pause").isFalse();
+    }
+  }
+
+  private long answered(List<String> ids) {
+    replies.drain();
+    return ids.stream().filter(id -> !replies.matching(correlationId(id)).isEmpty()).count();
   }
 }

@@ -20,7 +20,12 @@ class IntakeWatcherTest {
   private final SwitchableGate gate = new SwitchableGate();
   private final AtomicBoolean running = new AtomicBoolean();
   private final MessageListenerContainer container = fakeContainer(running);
-  private final IntakeWatcher watcher = new IntakeWatcher(gate, container, Duration.ofMillis(10));
+  private final IntakeWatcher watcher =
+      new IntakeWatcher(
+          gate,
+          container,
+          Duration.ofMillis(10),
+          new IntakeHold(gate, Duration.ofMillis(10), Duration.ofMinutes(1)));
 
   @AfterEach
   void stop() {
@@ -40,14 +45,16 @@ class IntakeWatcherTest {
   }
 
   @Test
-  void consumersStopWhileTheGateIsDownAndStartAgainAfterwards() {
+  void aPauseKeepsTheConsumersRunningSoThatNoRequestIsReturnedToTheQueue() {
     watcher.start();
     assertThat(running).isTrue();
 
     gate.down("Solr refuses writes");
-    await().atMost(Duration.ofSeconds(5)).until(() -> !running.get() && watcher.paused());
+    await().atMost(Duration.ofSeconds(5)).until(watcher::paused);
+    assertThat(running).as("consumers hold their batches instead of stopping").isTrue();
     gate.up();
-    await().atMost(Duration.ofSeconds(5)).until(() -> running.get() && !watcher.paused());
+    await().atMost(Duration.ofSeconds(5)).until(() -> !watcher.paused());
+    verify(container, never()).stop();
   }
 
   private static MessageListenerContainer fakeContainer(AtomicBoolean running) {

@@ -1,11 +1,16 @@
 package io.github.avgateway.amqp;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyBoolean;
+import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.verifyNoMoreInteractions;
 import static org.mockito.Mockito.when;
 
@@ -33,15 +38,21 @@ import org.springframework.amqp.core.MessageProperties;
 
 class ScanBatchListenerTest {
 
+  private static final Duration WAIT = Duration.ofSeconds(10);
+
   private final FakeScanner scanner = new FakeScanner();
   private final InMemoryHistory history = new InMemoryHistory();
   private final SwitchableGate gate = new SwitchableGate();
   private final AmqpReplyPublisher publisher = mock(AmqpReplyPublisher.class);
   private final Channel channel = mock(Channel.class);
   private final AtomicInteger troubles = new AtomicInteger();
-  private final ScanBatchListener listener = listener(Duration.ofSeconds(5));
+  private final ScanBatchListener listener = listener(Duration.ofSeconds(5), Duration.ofMinutes(1));
 
   private ScanBatchListener listener(Duration confirmTimeout) {
+    return listener(confirmTimeout, Duration.ofMinutes(1));
+  }
+
+  private ScanBatchListener listener(Duration confirmTimeout, Duration holdLimit) {
     RequestTriage triage =
         new RequestTriage(
             new AmqpRequestMapper(),
@@ -52,7 +63,13 @@ class ScanBatchListenerTest {
         new ScanPipeline(scanner, VerdictCache.disabled(), 1 << 20, Clock.systemUTC(), "gw");
     ScanBatchListener l =
         new ScanBatchListener(
-            triage, pipeline, publisher, history, gate, confirmTimeout, Duration.ofSeconds(5));
+            triage,
+            pipeline,
+            publisher,
+            history,
+            new IntakeHold(gate, Duration.ofMillis(5), holdLimit),
+            confirmTimeout,
+            Duration.ofSeconds(5));
     l.onIntakeTrouble(troubles::incrementAndGet);
     return l;
   }
@@ -130,15 +147,72 @@ class ScanBatchListenerTest {
   }
 
   @Test
-  void whileTheGateIsDownTheBatchIsRequeuedUnscanned() throws Exception {
+  void whileTheGateIsDownTheBatchIsHeldUnscannedAndServedOnceItIsUp() throws Exception {
+    when(publisher.reply(anyString(), any())).thenReturn(confirmed());
     gate.down("clamd unreachable");
 
-    listener.onMessageBatch(List.of(request(3, "m-3", "av.reply.a")), channel);
+    Thread consumer = inBackground(List.of(request(3, "m-3", "av.reply.a")));
+    await().atMost(WAIT).until(() -> troubles.get() > 0);
+    assertThat(consumer.isAlive()).as("holding").isTrue();
+    assertThat(scanner.scans()).isZero();
+    verifyNoInteractions(channel);
+
+    gate.up();
+    consumer.join(WAIT.toMillis());
+    verify(channel).basicAck(3, true);
+    verify(channel, never()).basicNack(anyLong(), anyBoolean(), anyBoolean());
+    assertThat(history.find("amqp", "m-3")).isPresent();
+  }
+
+  @Test
+  void aHoldThatRunsOutRequeuesTheBatchUnscanned() throws Exception {
+    gate.down("clamd unreachable");
+
+    listener(Duration.ofSeconds(5), Duration.ofMillis(50))
+        .onMessageBatch(List.of(request(3, "m-3", "av.reply.a")), channel);
 
     verify(channel).basicNack(3, false, true);
     verify(publisher, never()).reply(anyString(), any());
     assertThat(scanner.scans()).isZero();
-    assertThat(troubles.get()).isPositive();
+  }
+
+  @Test
+  void aRefusedDocumentIsHeldUntilTheStoreIsBackAndRecordedWithoutASecondReply() throws Exception {
+    when(publisher.reply(anyString(), any())).thenReturn(confirmed());
+    history.refuseWhen(info -> {
+      gate.down("Solr refuses writes");
+      return true;
+    });
+
+    Thread consumer = inBackground(List.of(request(1, "m-1", "av.reply.a")));
+    await().atMost(WAIT).until(() -> history.refused() > 0 && troubles.get() > 0);
+    history.acceptAll();
+    gate.up();
+    consumer.join(WAIT.toMillis());
+
+    verify(channel).basicAck(1, true);
+    verify(channel, never()).basicNack(anyLong(), anyBoolean(), anyBoolean());
+    verify(publisher, times(1)).reply(anyString(), any());
+    assertThat(history.find("amqp", "m-1")).isPresent();
+  }
+
+  @Test
+  void aScanFailedBecauseClamdWentAwayIsScannedAgainOnceItIsBack() throws Exception {
+    when(publisher.reply(anyString(), any())).thenReturn(confirmed());
+    scanner.failNext(() -> gate.down("clamd endpoint marked down"));
+
+    Thread consumer = inBackground(List.of(request(5, "m-5", "av.reply.a")));
+    await().atMost(WAIT).until(() -> troubles.get() > 0);
+    gate.up();
+    consumer.join(WAIT.toMillis());
+
+    verify(channel).basicAck(5, true);
+    assertThat(scanner.scans()).isEqualTo(2);
+    assertThat(history.find("amqp", "m-5").orElseThrow().verdict()).isEqualTo(Verdict.CLEAN);
+  }
+
+  private Thread inBackground(List<Message> batch) {
+    return Thread.ofPlatform().start(() -> listener.onMessageBatch(batch, channel));
   }
 
   @Test

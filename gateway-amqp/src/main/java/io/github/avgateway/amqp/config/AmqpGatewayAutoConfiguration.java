@@ -3,6 +3,7 @@ package io.github.avgateway.amqp.config;
 import io.github.avgateway.amqp.AmqpReplyPublisher;
 import io.github.avgateway.amqp.AmqpRequestMapper;
 import io.github.avgateway.amqp.AmqpTopology;
+import io.github.avgateway.amqp.IntakeHold;
 import io.github.avgateway.amqp.IntakeWatcher;
 import io.github.avgateway.amqp.ReplyDestinationPolicy;
 import io.github.avgateway.amqp.RequestTriage;
@@ -83,21 +84,20 @@ public class AmqpGatewayAutoConfiguration {
   }
 
   @Bean
+  IntakeHold avgatewayAmqpIntakeHold(IntakeGates intake, AmqpGatewayProperties props) {
+    return new IntakeHold(intake::intake, props.intakeCheckInterval(), props.pauseHoldLimit());
+  }
+
+  @Bean
   ScanBatchListener avgatewayAmqpListener(
       RequestTriage triage,
       ScanPipeline pipeline,
       AmqpReplyPublisher publisher,
       HistoryRecorder history,
-      IntakeGates intake,
+      IntakeHold hold,
       AmqpGatewayProperties props) {
     return new ScanBatchListener(
-        triage,
-        pipeline,
-        publisher,
-        history,
-        intake::intake,
-        props.confirmTimeout(),
-        props.historyTimeout());
+        triage, pipeline, publisher, history, hold, props.confirmTimeout(), props.historyTimeout());
   }
 
   @Bean
@@ -127,9 +127,10 @@ public class AmqpGatewayAutoConfiguration {
       SimpleMessageListenerContainer container,
       ScanBatchListener listener,
       IntakeGates intake,
+      IntakeHold hold,
       AmqpGatewayProperties props) {
     IntakeWatcher watcher =
-        new IntakeWatcher(intake::intake, container, props.intakeCheckInterval());
+        new IntakeWatcher(intake::intake, container, props.intakeCheckInterval(), hold);
     listener.onIntakeTrouble(watcher::checkSoon);
     return watcher;
   }

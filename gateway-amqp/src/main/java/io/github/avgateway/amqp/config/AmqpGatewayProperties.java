@@ -36,6 +36,8 @@ import org.springframework.validation.annotation.Validated;
  * @param confirmTimeout how long a reply or dead-letter may wait for the broker's confirm
  * @param historyTimeout how long a batch may wait for the history store to accept its documents
  * @param intakeCheckInterval how often consumers check whether clamd and history can serve
+ * @param pauseHoldLimit how long a consumer holds its unacknowledged batch while intake is paused
+ *     before it requeues it; keep it below RabbitMQ's {@code consumer_timeout}
  * @param recoveryInterval pause between attempts to reconnect consumers after the broker was lost
  * @param declareTopology whether the gateway declares its queues and exchange at connect time
  */
@@ -57,6 +59,7 @@ public record AmqpGatewayProperties(
     @DefaultValue("30s") @NotNull Duration confirmTimeout,
     @DefaultValue("60s") @NotNull Duration historyTimeout,
     @DefaultValue("1s") @NotNull Duration intakeCheckInterval,
+    @DefaultValue("10m") @NotNull Duration pauseHoldLimit,
     @DefaultValue("5s") @NotNull Duration recoveryInterval,
     @DefaultValue("true") boolean declareTopology) {
 

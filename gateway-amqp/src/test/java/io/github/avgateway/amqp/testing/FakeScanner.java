@@ -1,6 +1,7 @@
 package io.github.avgateway.amqp.testing;
 
 import io.github.avgateway.core.model.EngineVersion;
+import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.ScanReport;
 import io.github.avgateway.core.port.VirusScanner;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -25,10 +27,16 @@ public final class FakeScanner implements VirusScanner {
 
   private final AtomicInteger scans = new AtomicInteger();
   private volatile Duration delay = Duration.ZERO;
+  private final AtomicReference<Runnable> failNext = new AtomicReference<>();
 
   @Override
   public ScanReport scan(InputStream content, long declaredSize) {
     scans.incrementAndGet();
+    Runnable failure = failNext.getAndSet(null);
+    if (failure != null) {
+      failure.run();
+      return ScanReport.notClean(Reason.SCAN_FAILED, "clamd went away (test)", ENGINE, 0);
+    }
     Duration pause = delay;
     if (!pause.isZero()) {
       LockSupport.parkNanos(pause.toNanos());
@@ -51,6 +59,11 @@ public final class FakeScanner implements VirusScanner {
   /** How many payloads were scanned. */
   public int scans() {
     return scans.get();
+  }
+
+  /** The next scan fails as if clamd went away, after running {@code sideEffect}. */
+  public void failNext(Runnable sideEffect) {
+    failNext.set(sideEffect);
   }
 
   /** Makes every scan take at least {@code delay}. */

@@ -63,7 +63,9 @@ public record FaultReport(
     /** No redelivery expected: every request answered exactly once. */
     FORBIDDEN,
     /** At-least-once redelivery (crash, lost connection): repeats allowed if history shows it. */
-    EXPLAINED_BY_REDELIVERY
+    EXPLAINED_BY_REDELIVERY,
+    /** The client itself sent some requests twice: repeats expected, verdicts must still agree. */
+    CLIENT_REPEATS
   }
 
   /** The one-line summary of the counts. */
@@ -149,6 +151,7 @@ public record FaultReport(
           soft.assertThat(unexplainedDuplicates)
               .as("duplicates not explained by a redelivery")
               .isZero();
+      case CLIENT_REPEATS -> soft.assertThat(this.duplicates).as("repeats answered").isPositive();
     }
     soft.assertAll();
     return this;

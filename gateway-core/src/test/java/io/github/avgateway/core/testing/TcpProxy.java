@@ -89,7 +89,10 @@ public final class TcpProxy implements AutoCloseable {
       try {
         Socket client = server.accept();
         connections.incrementAndGet();
-        Socket upstream = new Socket(target.getAddress(), target.getPort());
+        Socket upstream = connectUpstream(client);
+        if (upstream == null) {
+          continue;
+        }
         sockets.add(client);
         sockets.add(upstream);
         Thread.ofVirtual().start(() -> pump(client, upstream));
@@ -99,6 +102,19 @@ public final class TcpProxy implements AutoCloseable {
           return;
         }
       }
+    }
+  }
+
+  /**
+   * The connection to the target, or null when it refuses: the client's connection is then closed
+   * at once, as a refused connection looks to it (never left open and silent).
+   */
+  private Socket connectUpstream(Socket client) {
+    try {
+      return new Socket(target.getAddress(), target.getPort());
+    } catch (IOException e) {
+      closeQuietly(client);
+      return null;
     }
   }
 

@@ -1,0 +1,129 @@
+package io.github.avgateway.amqp.fault;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.github.avgateway.core.fault.FaultReport;
+import io.github.avgateway.core.fault.FaultReport.Duplicates;
+import io.github.avgateway.core.fault.JavaProcess;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * Issue 8, scenarios 7–12 on AMQP: clamd and Solr fail under load behind one gateway JVM. Every
+ * scenario: lost = 0, unsafe = 0, inconsistent = 0, one history document per request, and (the
+ * product's pause guarantee) no request answered twice and none dead-lettered: a pause holds the
+ * requests in flight instead of returning them to the queue.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class AmqpDependencyFaultIT {
+
+  private static final String PAUSED = "pausing AMQP intake";
+  private static final String RESUMED = "resuming AMQP intake";
+  private AmqpFaultRig rig;
+  private JavaProcess gateway;
+
+  @BeforeAll
+  void start() throws Exception {
+    rig = new AmqpFaultRig("dependency");
+    gateway = rig.startGateway("gw-dep");
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    if (rig != null) {
+      rig.close();
+    }
+  }
+
+  @Test
+  @Order(7)
+  void clamdStoppedAndStarted() throws Exception {
+    FaultRun run = new FaultRun(rig, "clamd-stop").load(400).awaitAnswered(60);
+    long pauses = gateway.occurrences(PAUSED);
+    rig.clamd.stop();
+    awaitLog(PAUSED, pauses);
+    run.load(50);
+    rig.clamd.launch();
+    awaitLog(RESUMED, gateway.occurrences(RESUMED) - 1);
+    run.finish(Duplicates.FORBIDDEN).assertAsExpected();
+  }
+
+  @Test
+  @Order(8)
+  void clamdFrozenThenResumed() throws Exception {
+    FaultRun run = new FaultRun(rig, "clamd-sigstop").load(400).awaitAnswered(60);
+    long pauses = gateway.occurrences(PAUSED);
+    rig.clamd.freeze();
+    try {
+      awaitLog(PAUSED, pauses);
+    } finally {
+      rig.clamd.thaw();
+    }
+    FaultReport report = run.finish(Duplicates.FORBIDDEN);
+    assertThat(report.deadLettered()).isZero();
+  }
+
+  @Test
+  @Order(9)
+  void clamdConnectionsCutMidStream() {
+    FaultRun run = new FaultRun(rig, "clamd-cut").load(400).awaitAnswered(40);
+    rig.clamdProxy.cutAll();
+    run.awaitAnswered(120);
+    rig.clamdProxy.cutAll();
+    run.awaitAnswered(200);
+    rig.clamdProxy.cutAll();
+    run.finish(Duplicates.FORBIDDEN).assertAsExpected();
+  }
+
+  @Test
+  @Order(10)
+  void clamdReloadUnderLoad() {
+    FaultRun run = new FaultRun(rig, "clamd-reload").load(400).awaitAnswered(40);
+    assertThat(rig.clamd.reload()).isEqualTo("RELOADING");
+    run.awaitAnswered(150);
+    assertThat(rig.clamd.reload()).isEqualTo("RELOADING");
+    run.finish(Duplicates.FORBIDDEN).assertAsExpected();
+  }
+
+  @Test
+  @Order(11)
+  void solrStoppedAndStarted() throws Exception {
+    FaultRun run = new FaultRun(rig, "solr-stop").load(400).awaitAnswered(60);
+    long pauses = gateway.occurrences(PAUSED);
+    rig.solr.stop();
+    try {
+      awaitLog(PAUSED, pauses);
+    } finally {
+      rig.solr.restart();
+    }
+    run.finish(Duplicates.FORBIDDEN).assertAsExpected();
+  }
+
+  @Test
+  @Order(12)
+  void solrSlowByProxyLatency() {
+    FaultRun run = new FaultRun(rig, "solr-slow").load(300).awaitAnswered(30);
+    rig.solrProxy.latency(Duration.ofSeconds(2));
+    try {
+      run.awaitAnswered(60);
+    } finally {
+      rig.solrProxy.latency(Duration.ZERO);
+    }
+    run.finish(Duplicates.FORBIDDEN).assertAsExpected();
+  }
+
+  private void awaitLog(String text, long before) {
+    await("'" + text + "' logged by the gateway")
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(100))
+        .until(() -> gateway.occurrences(text) > before);
+  }
+}

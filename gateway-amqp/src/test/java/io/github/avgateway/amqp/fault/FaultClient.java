@@ -1,0 +1,159 @@
+package io.github.avgateway.amqp.fault;
+
+import static org.awaitility.Awaitility.await;
+
+import io.github.avgateway.amqp.testing.RabbitIt;
+import io.github.avgateway.core.fault.Expected;
+import io.github.avgateway.core.fault.FaultLedger;
+import io.github.avgateway.core.fault.FaultPayloads.Payload;
+import io.github.avgateway.core.model.DeadLetterReason;
+import io.github.avgateway.core.model.Reason;
+import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.core.wire.WireNames;
+import java.time.Duration;
+import org.springframework.amqp.AmqpException;
+import org.springframework.amqp.core.AcknowledgeMode;
+import org.springframework.amqp.core.Message;
+import org.springframework.amqp.core.MessageProperties;
+import org.springframework.amqp.core.Queue;
+import org.springframework.amqp.rabbit.connection.CachingConnectionFactory;
+import org.springframework.amqp.rabbit.connection.CachingConnectionFactory.ConfirmType;
+import org.springframework.amqp.rabbit.connection.CorrelationData;
+import org.springframework.amqp.rabbit.core.RabbitAdmin;
+import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.amqp.rabbit.listener.SimpleMessageListenerContainer;
+
+/**
+ * The callers of a fault run, on the private node directly (never through the gateway's proxy):
+ * publishes requests with publisher confirms (a request counts as confirmed only once the broker
+ * confirmed it), reads a durable reply queue and the gateway's dead-letter queue, and passes
+ * everything to the scenario's {@link FaultLedger}, keyed by correlation id.
+ */
+final class FaultClient implements AutoCloseable {
+
+  static final String REPLY_QUEUE = "av.reply.fault";
+
+  private final CachingConnectionFactory factory;
+  private final RabbitTemplate template;
+  private final RabbitAdmin admin;
+  private final String requestQueue;
+  private final SimpleMessageListenerContainer replies;
+  private final SimpleMessageListenerContainer deadLetters;
+  private volatile FaultLedger ledger = new FaultLedger("none");
+
+  FaultClient(int port, String requestQueue, String deadLetterQueue) {
+    this.factory = RabbitIt.connectionFactory(port);
+    factory.setPublisherConfirmType(ConfirmType.CORRELATED);
+    this.template = new RabbitTemplate(factory);
+    this.admin = new RabbitAdmin(factory);
+    this.requestQueue = requestQueue;
+    admin.declareQueue(new Queue(REPLY_QUEUE, true, false, false));
+    this.replies = listen(REPLY_QUEUE, this::onReply);
+    this.deadLetters = listen(deadLetterQueue, this::onDeadLetter);
+  }
+
+  /** From now on replies and dead-letters go to {@code ledger}. */
+  void use(FaultLedger ledger) {
+    this.ledger = ledger;
+  }
+
+  RabbitAdmin admin() {
+    return admin;
+  }
+
+  /** Sends {@code payload} as request {@code key} with the fault reply queue. */
+  void send(FaultLedger ledger, String key, Payload payload) {
+    send(ledger, key, payload.expected(), request(key, payload.body(), payload.filename()));
+  }
+
+  /** Sends {@code message} (its properties set by the caller) as request {@code key}. */
+  void send(FaultLedger ledger, String key, Expected expected, Message message) {
+    ledger.sent(key, expected);
+    CorrelationData correlation = new CorrelationData(key);
+    correlation
+        .getFuture()
+        .thenAccept(confirm -> {
+          if (confirm.ack()) {
+            ledger.confirmed(key);
+          }
+        });
+    try {
+      template.send("", requestQueue, message, correlation);
+    } catch (AmqpException e) {
+      // not sent: the broker is away; the request stays unconfirmed
+    }
+  }
+
+  /** Sends {@code message} again as it is: a duplicate the ledger already knows. */
+  void resend(Message message) {
+    template.send("", requestQueue, message);
+  }
+
+  /** A request with message id = correlation id = {@code key}, replying to the fault queue. */
+  static Message request(String key, byte[] body, String filename) {
+    MessageProperties props = new MessageProperties();
+    props.setMessageId(key);
+    props.setCorrelationId(key);
+    props.setReplyTo(REPLY_QUEUE);
+    if (filename != null) {
+      props.setHeader(WireNames.FILENAME, filename);
+    }
+    return new Message(body, props);
+  }
+
+  /** Waits (bounded) until every confirmed request of {@code ledger} has an answer. */
+  static void awaitAnswered(FaultLedger ledger, Duration timeout) {
+    await(ledger.scenario() + ": an answer to every confirmed request")
+        .atMost(timeout)
+        .pollInterval(Duration.ofMillis(200))
+        .until(() -> ledger.unanswered() == 0);
+  }
+
+  private void onReply(Message message) {
+    MessageProperties props = message.getMessageProperties();
+    ledger.reply(
+        props.getCorrelationId(),
+        Verdict.valueOf(header(props, WireNames.VERDICT)),
+        reason(header(props, WireNames.REASON)));
+  }
+
+  private void onDeadLetter(Message message) {
+    MessageProperties props = message.getMessageProperties();
+    String dead = header(props, WireNames.REASON);
+    String verdict = header(props, WireNames.VERDICT);
+    ledger.deadLetter(
+        props.getCorrelationId(),
+        dead == null ? null : DeadLetterReason.valueOf(dead),
+        verdict == null ? null : Verdict.valueOf(verdict),
+        null);
+  }
+
+  private SimpleMessageListenerContainer listen(
+      String queue, java.util.function.Consumer<Message> handler) {
+    SimpleMessageListenerContainer container = new SimpleMessageListenerContainer(factory);
+    container.setQueueNames(queue);
+    container.setAcknowledgeMode(AcknowledgeMode.AUTO);
+    container.setMissingQueuesFatal(false);
+    container.setRecoveryInterval(500);
+    container.setMessageListener(handler::accept);
+    container.start();
+    return container;
+  }
+
+  private static String header(MessageProperties props, String name) {
+    Object value = props.getHeaders().get(name);
+    return value == null ? null : value.toString();
+  }
+
+  private static Reason reason(String name) {
+    return name == null ? null : Reason.valueOf(name);
+  }
+
+  @Override
+  public void close() {
+    replies.stop();
+    deadLetters.stop();
+    factory.resetConnection();
+    factory.destroy();
+  }
+}
