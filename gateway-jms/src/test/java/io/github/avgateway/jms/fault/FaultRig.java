@@ -28,6 +28,14 @@ final class FaultRig implements AutoCloseable {
 
   static final int BROKER_MAX_DELIVERIES = 6;
 
+  /**
+   * The gateway's connection settings: a dead or silent broker connection is noticed within seconds
+   * (Artemis' defaults: 30 s check, 60 s TTL), a blocked call gives up after 10 s; no transparent
+   * reconnect, so a failure reaches the consumers, which reconnect by themselves.
+   */
+  static final String GATEWAY_PARAMS =
+      "clientFailureCheckPeriod=2000&connectionTTL=6000&callTimeout=10000";
+
   final Path dir;
   final StandaloneSolr solr;
   final TcpProxy solrProxy;
@@ -92,7 +100,7 @@ final class FaultRig implements AutoCloseable {
   List<String> gatewayArgs(String name, String artemisUrl, int consumers) {
     List<String> args = new ArrayList<>();
     args.add("--avgateway.jms.mode=external");
-    args.add("--avgateway.jms.url=" + artemisUrl + "?" + FaultClient.CLIENT_PARAMS);
+    args.add("--avgateway.jms.url=" + artemisUrl + "?" + GATEWAY_PARAMS);
     args.addAll(gatewayArgs(name, consumers));
     return args;
   }

@@ -15,9 +15,12 @@ class JmsClamdFaultIT extends AbstractJmsFaultIT {
     run.mixed(150);
     run.awaitAnswered(20);
     env.rig.clamd.stop();
-    awaitIntakeDown();
-    run.mixed(30);
-    env.rig.clamd.launch();
+    try {
+      run.mixed(30); // the gateway notices on its next scans
+      awaitIntakeDown();
+    } finally {
+      env.rig.clamd.launch();
+    }
     run.finish().assertHolds(Duplicates.EXPLAINED_BY_REDELIVERY);
   }
 
@@ -28,8 +31,8 @@ class JmsClamdFaultIT extends AbstractJmsFaultIT {
     run.awaitAnswered(20);
     env.rig.clamd.freeze();
     try {
-      awaitIntakeDown();
       run.mixed(30);
+      awaitIntakeDown();
     } finally {
       env.rig.clamd.thaw();
     }

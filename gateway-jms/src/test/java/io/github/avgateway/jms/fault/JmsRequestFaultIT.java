@@ -70,7 +70,7 @@ class JmsRequestFaultIT extends AbstractJmsFaultIT {
     run.send(malformed, session -> session.createMapMessage());
     run.send(malformed, Session::createMessage);
     run.send(Expected.clean(), session -> garbageHeaders(session, run.prefix));
-    run.send(Expected.clean(), session -> hugeClientId(session, run.prefix));
+    run.send(malformed, session -> hugeClientId(session, run.prefix));
     env.client.sendWithoutMessageId(
         run.key(), Expected.clean(), session -> bytes(session, run.prefix, null));
     run.mixed(20);
@@ -113,12 +113,11 @@ class JmsRequestFaultIT extends AbstractJmsFaultIT {
   }
 
   @Test
-  void canaryFileNameAndPayloadNeverReachALog() {
+  void canaryFileNameAndPayloadNeverReachALog() throws Exception {
     String name = "canary-name-Q7Z3K.txt";
     String text = "CANARY-PAYLOAD-9F2XW";
-    env.logs.debug();
     FaultRun run = new FaultRun(env, "canary");
-    try {
+    try (AutoCloseable debug = env.logs.debug()) {
       run.mixed(10);
       byte[] body = (text + " secret contents\n").getBytes(StandardCharsets.US_ASCII);
       run.send(new Payload(body, name, Expected.clean()));
@@ -130,8 +129,6 @@ class JmsRequestFaultIT extends AbstractJmsFaultIT {
           Expected.deadLetter(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED, Verdict.CLEAN, false),
           session -> named(bytes(session, text, ActiveMQDestination.createQueue(text)), name));
       run.finish().assertHolds(Duplicates.FORBIDDEN).assertAsExpected();
-    } finally {
-      env.logs.close();
     }
     List<String> leaks =
         TestFiles.linesContaining(env.rig.dir.resolve("logs"), List.of(name, text));

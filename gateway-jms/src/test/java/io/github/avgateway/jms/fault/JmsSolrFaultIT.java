@@ -25,8 +25,8 @@ class JmsSolrFaultIT extends AbstractJmsFaultIT {
     run.awaitAnswered(20);
     env.rig.solr.stop();
     try {
+      run.mixed(30); // the gateway notices on its next writes
       awaitIntakeDown();
-      run.mixed(30);
     } finally {
       env.rig.solr.restart();
     }

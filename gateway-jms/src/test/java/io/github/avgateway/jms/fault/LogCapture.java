@@ -19,7 +19,6 @@ final class LogCapture implements AutoCloseable {
 
   private final FileAppender<ILoggingEvent> appender = new FileAppender<>();
   private final LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
-  private final Level before;
 
   LogCapture(Path file) {
     PatternLayoutEncoder encoder = new PatternLayoutEncoder();
@@ -31,17 +30,18 @@ final class LogCapture implements AutoCloseable {
     appender.setEncoder(encoder);
     appender.start();
     context.getLogger(Logger.ROOT_LOGGER_NAME).addAppender(appender);
-    before = context.getLogger(GATEWAY).getLevel();
   }
 
-  /** Logs everything of the gateway's own loggers, DEBUG included, until {@link #close()}. */
-  void debug() {
-    context.getLogger(GATEWAY).setLevel(Level.DEBUG);
+  /** Logs everything of the gateway's own loggers, DEBUG included, until the result is closed. */
+  AutoCloseable debug() {
+    Logger gateway = context.getLogger(GATEWAY);
+    Level level = gateway.getLevel();
+    gateway.setLevel(Level.DEBUG);
+    return () -> gateway.setLevel(level);
   }
 
   @Override
   public void close() {
-    context.getLogger(GATEWAY).setLevel(before);
     context.getLogger(Logger.ROOT_LOGGER_NAME).detachAppender(appender);
     appender.stop();
   }
