@@ -102,6 +102,11 @@ public final class ClamdScanner implements VirusScanner, AutoCloseable {
         return last;
       }
       if (failed.failure() == Failure.BROKEN) {
+        if (retrying) {
+          // A fresh connection that breaks before clamd answered: the endpoint cannot serve (e.g.
+          // a proxy or load balancer in front of a stopped clamd accepts, then closes).
+          endpoints.markDown(member.get(), "a fresh session broke too: " + failed.why());
+        }
         if (retrying || !source.canOpen()) {
           return notRetried(failed, retrying);
         }

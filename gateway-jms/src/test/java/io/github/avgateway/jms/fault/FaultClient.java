@@ -81,6 +81,7 @@ final class FaultClient implements AutoCloseable {
       ledger.confirmed(key);
       return true;
     } catch (JMSException | RuntimeException e) {
+      System.out.println("FAULT client: the send of " + key + " failed: " + e);
       return false;
     }
   }
