@@ -84,16 +84,24 @@ final class Batch {
   }
 
   /**
-   * Whether history accepted every document; while it fails with the intake gate down, holds the
-   * transaction and records the documents again once the gate is up.
+   * Whether history accepted every document. While it fails with the intake gate down, holds the
+   * transaction and records the documents again once the gate is up; a failure while the gate is up
+   * (the store may have come back between the failure and this check) is retried once.
    */
   private boolean historyAcceptedHeld() {
     List<CompletableFuture<Void>> pending = done.stream().map(Handled.Done::history).toList();
+    boolean retriedWhileUp = false;
     while (!historyAccepted(pending)) {
-      if (!hold.awaitReopen()) {
+      if (hold.isDown()) {
+        if (!hold.awaitOpen()) {
+          return false;
+        }
+      } else if (retriedWhileUp) {
         return false;
+      } else {
+        retriedWhileUp = true;
       }
-      log.info("Intake open again: recording the {} documents of a held batch again", done.size());
+      log.info("Recording the {} documents of a batch again", done.size());
       pending = done.stream().map(d -> processor.record(d.document())).toList();
     }
     return true;

@@ -55,12 +55,9 @@ final class IntakeHold {
     return state instanceof Availability.Up;
   }
 
-  /**
-   * After a failure that an outage may explain: true when the gate is down now and opens again
-   * within the budget; false when it is up (the outage does not explain the failure) or stays down.
-   */
-  boolean awaitReopen() {
-    return gate.intake() instanceof Availability.Down && awaitOpen();
+  /** Whether the gate is down right now. */
+  boolean isDown() {
+    return gate.intake() instanceof Availability.Down;
   }
 
   /** Why the gate was last seen down, for the log line of a rollback. */

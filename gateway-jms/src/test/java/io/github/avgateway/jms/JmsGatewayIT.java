@@ -116,17 +116,30 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
   }
 
   @Test
+  void historyRefusedOnceIsRetriedInTheSameTransaction() {
+    AtomicInteger refusals = new AtomicInteger();
+    history.refuseWhen(
+        info -> "refused-once.txt".equals(info.filename()) && refusals.getAndIncrement() == 0);
+    String correlationId = "refused-once-" + UUID.randomUUID();
+    String requestId = send(ContractRequest.of(fresh(), "refused-once.txt", correlationId));
+
+    assertThat(inbox.awaitReply(correlationId).verdict()).isEqualTo("CLEAN");
+    assertThat(awaitHistory(requestId).redelivered()).isFalse();
+    assertThat(refusals.get()).isEqualTo(2);
+  }
+
+  @Test
   void refusedHistoryRollsBackAndTheRequestIsAnsweredOnceOnRedelivery() {
     AtomicInteger refusals = new AtomicInteger();
     history.refuseWhen(
-        info -> "flaky.txt".equals(info.filename()) && refusals.getAndIncrement() == 0);
+        info -> "flaky.txt".equals(info.filename()) && refusals.getAndIncrement() < 2);
     String correlationId = "flaky-" + UUID.randomUUID();
     String requestId = send(ContractRequest.of(fresh(), "flaky.txt", correlationId));
 
     assertThat(inbox.awaitReply(correlationId).verdict()).isEqualTo("CLEAN");
     MessageInfo doc = awaitHistory(requestId);
     assertThat(doc.redelivered()).isTrue();
-    assertThat(refusals.get()).isEqualTo(2);
+    assertThat(refusals.get()).as("refused, refused again, accepted on redelivery").isEqualTo(3);
     await().during(Duration.ofMillis(500)).until(() -> inbox.replies(correlationId).size() == 1);
   }
 
@@ -233,7 +246,7 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
   void requestWithoutMessageIdGetsOneThatIsStableAcrossRedeliveries() throws Exception {
     AtomicInteger refusals = new AtomicInteger();
     history.refuseWhen(
-        info -> "no-id.txt".equals(info.filename()) && refusals.getAndIncrement() == 0);
+        info -> "no-id.txt".equals(info.filename()) && refusals.getAndIncrement() < 2);
     Session session = driver.session();
     var message = session.createBytesMessage();
     message.writeBytes(fresh());

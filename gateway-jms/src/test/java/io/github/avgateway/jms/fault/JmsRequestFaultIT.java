@@ -183,7 +183,7 @@ class JmsRequestFaultIT extends AbstractJmsFaultIT {
     message.writeBytes(("harmless, odd headers " + text).getBytes(StandardCharsets.US_ASCII));
     message.setIntProperty(WireNames.FILENAME, 42);
     message.setBooleanProperty(WireNames.CLIENT_ID, true);
-    message.setStringProperty("x-garbage", "\u0000\uFFFF".repeat(500));
+    message.setStringProperty("xGarbage", "\u0000\uFFFF".repeat(500));
     return message;
   }
 }
