@@ -2,6 +2,7 @@ package io.github.avgateway.jms.fault;
 
 import static org.awaitility.Awaitility.await;
 
+import io.github.avgateway.core.fault.FaultReport;
 import java.time.Duration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -23,7 +24,7 @@ abstract class AbstractJmsFaultIT {
   void everythingServes(FaultEnvironment environment) {
     env = environment;
     await("the gateway's intake open (clamd self-test passed, Solr accepts writes)")
-        .atMost(Duration.ofSeconds(120))
+        .atMost(Duration.ofMinutes(2))
         .pollInterval(Duration.ofMillis(100))
         .until(() -> !env.intakeDown());
   }
@@ -34,6 +35,30 @@ abstract class AbstractJmsFaultIT {
         .atMost(Duration.ofSeconds(60))
         .pollInterval(Duration.ofMillis(50))
         .until(env::intakeDown);
+  }
+
+  /**
+   * The outage pattern of scenarios 7, 8 and 11: load; {@code fault}; more load, which makes the
+   * gateway notice, until it pauses its intake; {@code cure}; every answer and its history.
+   */
+  FaultReport outageUnderLoad(String scenario, Step fault, Step cure) throws Exception {
+    FaultRun run = new FaultRun(env, scenario);
+    run.mixed(150);
+    run.awaitAnswered(20);
+    fault.run();
+    try {
+      run.mixed(30);
+      awaitIntakeDown();
+    } finally {
+      cure.run();
+    }
+    return run.finish();
+  }
+
+  /** One step of a scenario that may throw. */
+  @FunctionalInterface
+  interface Step {
+    void run() throws Exception;
   }
 
   /** Resolves {@link FaultEnvironment} parameters with the test run's one environment. */

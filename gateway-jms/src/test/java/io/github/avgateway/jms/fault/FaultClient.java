@@ -88,17 +88,17 @@ final class FaultClient implements AutoCloseable {
 
   /** As {@link #send(String, Expected, MessageBuilder)}, the producer giving no JMSMessageID. */
   synchronized boolean sendWithoutMessageId(String key, Expected expected, MessageBuilder build) {
+    setDisableMessageId(true);
+    boolean confirmed = send(key, expected, build);
+    setDisableMessageId(false);
+    return confirmed;
+  }
+
+  private void setDisableMessageId(boolean disable) {
     try {
-      producer.setDisableMessageID(true);
-      return send(key, expected, build);
+      producer.setDisableMessageID(disable);
     } catch (JMSException e) {
       throw new IllegalStateException(e);
-    } finally {
-      try {
-        producer.setDisableMessageID(false);
-      } catch (JMSException e) {
-        throw new IllegalStateException(e);
-      }
     }
   }
 

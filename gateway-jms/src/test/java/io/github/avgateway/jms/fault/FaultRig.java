@@ -133,6 +133,15 @@ final class FaultRig implements AutoCloseable {
     return args;
   }
 
+  /** Starts a gateway ({@code FaultGatewayMain}) with {@code args} in a JVM of its own. */
+  JavaProcess startGateway(String name, List<String> args) throws java.io.IOException {
+    return JavaProcess.start(
+        FaultGatewayMain.class.getName(),
+        List.of("-Xmx384m", "-Dio.netty.noUnsafe=false", "--enable-native-access=ALL-UNNAMED"),
+        args,
+        dir.resolve("logs/" + name + ".log"));
+  }
+
   @Override
   public void close() throws Exception {
     artemisProxy.close();
@@ -141,6 +150,8 @@ final class FaultRig implements AutoCloseable {
     clamd.close();
     solrProxy.close();
     solr.close();
-    TestFiles.deleteTree(dir.resolve("artemis"));
+    for (String data : List.of("artemis", "embedded-artemis", "solr")) {
+      TestFiles.deleteTree(dir.resolve(data));
+    }
   }
 }

@@ -18,7 +18,7 @@ import java.util.List;
 final class FaultRun {
 
   /** Longest wait for every confirmed request to be answered once the fault is healed. */
-  static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(120);
+  static final Duration ANSWER_TIMEOUT = Duration.ofMinutes(2);
 
   /** Every tenth request of a mixed load bears EICAR. */
   private static final int EICAR_EVERY = 10;

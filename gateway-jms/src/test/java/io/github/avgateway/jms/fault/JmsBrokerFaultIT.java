@@ -66,13 +66,8 @@ class JmsBrokerFaultIT extends AbstractJmsFaultIT {
   @Test
   void twoGatewaysOnOneQueueOneKilledTheOtherTakesOver() throws Exception {
     List<String> args = env.rig.gatewayArgs("second-jvm", env.rig.artemisUrl(), 2);
-    try (JavaProcess second =
-        JavaProcess.start(
-            FaultGatewayMain.class.getName(),
-            List.of("-Xmx384m", "-Dio.netty.noUnsafe=false", "--enable-native-access=ALL-UNNAMED"),
-            args,
-            env.rig.dir.resolve("logs/second-gateway.log"))) {
-      second.awaitLog("av-gateway JMS ready", 1, Duration.ofSeconds(120));
+    try (JavaProcess second = env.rig.startGateway("second-gateway", args)) {
+      second.awaitLog("av-gateway JMS ready", 1, Duration.ofMinutes(2));
       FaultRun run = new FaultRun(env, "two-gateways-one-killed");
       run.mixed(300);
       run.awaitAnswered(60);

@@ -11,32 +11,14 @@ class JmsClamdFaultIT extends AbstractJmsFaultIT {
 
   @Test
   void clamdStoppedAndStarted() throws Exception {
-    FaultRun run = new FaultRun(env, "clamd-stop-start");
-    run.mixed(150);
-    run.awaitAnswered(20);
-    env.rig.clamd.stop();
-    try {
-      run.mixed(30); // the gateway notices on its next scans
-      awaitIntakeDown();
-    } finally {
-      env.rig.clamd.launch();
-    }
-    run.finish().assertHolds(Duplicates.EXPLAINED_BY_REDELIVERY);
+    outageUnderLoad("clamd-stop-start", env.rig.clamd::stop, env.rig.clamd::launch)
+        .assertHolds(Duplicates.EXPLAINED_BY_REDELIVERY);
   }
 
   @Test
   void clamdFrozenBySigstopThenResumed() throws Exception {
-    FaultRun run = new FaultRun(env, "clamd-sigstop");
-    run.mixed(150);
-    run.awaitAnswered(20);
-    env.rig.clamd.freeze();
-    try {
-      run.mixed(30);
-      awaitIntakeDown();
-    } finally {
-      env.rig.clamd.thaw();
-    }
-    run.finish().assertHolds(Duplicates.EXPLAINED_BY_REDELIVERY);
+    outageUnderLoad("clamd-sigstop", env.rig.clamd::freeze, env.rig.clamd::thaw)
+        .assertHolds(Duplicates.EXPLAINED_BY_REDELIVERY);
   }
 
   @Test

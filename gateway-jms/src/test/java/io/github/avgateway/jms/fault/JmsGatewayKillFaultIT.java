@@ -29,13 +29,8 @@ class JmsGatewayKillFaultIT extends AbstractJmsFaultIT {
     args.add("--avgateway.jms.embedded.auto-create-queues=true");
     args.add("--avgateway.jms.request-queue=" + ArtemisBrokerMain.REQUESTS);
     args.add("--avgateway.jms.dead-letter-queue=" + ArtemisBrokerMain.DEAD_LETTERS);
-    try (JavaProcess gateway =
-        JavaProcess.start(
-            FaultGatewayMain.class.getName(),
-            List.of("-Xmx384m", "-Dio.netty.noUnsafe=false", "--enable-native-access=ALL-UNNAMED"),
-            args,
-            env.rig.dir.resolve("logs/embedded-gateway.log"))) {
-      gateway.awaitLog(READY, 1, Duration.ofSeconds(120));
+    try (JavaProcess gateway = env.rig.startGateway("embedded-gateway", args)) {
+      gateway.awaitLog(READY, 1, Duration.ofMinutes(2));
       try (FaultClient client =
           new FaultClient("tcp://127.0.0.1:" + port, ArtemisBrokerMain.REPLIES)) {
         FaultRun run = new FaultRun(env, client, "gateway-embedded-kill-9");
@@ -43,7 +38,7 @@ class JmsGatewayKillFaultIT extends AbstractJmsFaultIT {
         run.awaitAnswered(30);
         gateway.kill9();
         gateway.launch();
-        gateway.awaitLog(READY, 2, Duration.ofSeconds(120));
+        gateway.awaitLog(READY, 2, Duration.ofMinutes(2));
         run.mixed(50);
         run.finish().assertHolds(Duplicates.EXPLAINED_BY_REDELIVERY).assertAsExpected();
       }

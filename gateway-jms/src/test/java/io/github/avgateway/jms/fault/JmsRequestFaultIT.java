@@ -117,7 +117,8 @@ class JmsRequestFaultIT extends AbstractJmsFaultIT {
     String name = "canary-name-Q7Z3K.txt";
     String text = "CANARY-PAYLOAD-9F2XW";
     FaultRun run = new FaultRun(env, "canary");
-    try (AutoCloseable debug = env.logs.debug()) {
+    AutoCloseable debug = env.logs.debug();
+    try {
       run.mixed(10);
       byte[] body = (text + " secret contents\n").getBytes(StandardCharsets.US_ASCII);
       run.send(new Payload(body, name, Expected.clean()));
@@ -129,6 +130,8 @@ class JmsRequestFaultIT extends AbstractJmsFaultIT {
           Expected.deadLetter(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED, Verdict.CLEAN, false),
           session -> named(bytes(session, text, ActiveMQDestination.createQueue(text)), name));
       run.finish().assertHolds(Duplicates.FORBIDDEN).assertAsExpected();
+    } finally {
+      debug.close();
     }
     List<String> leaks =
         TestFiles.linesContaining(env.rig.dir.resolve("logs"), List.of(name, text));

@@ -23,17 +23,9 @@ class JmsSolrFaultIT extends AbstractJmsFaultIT {
 
   @Test
   void solrStoppedAndStarted() throws Exception {
-    FaultRun run = new FaultRun(env, "solr-stop-start");
-    run.mixed(150);
-    run.awaitAnswered(20);
-    env.rig.solr.stop();
-    try {
-      run.mixed(30); // the gateway notices on its next writes
-      awaitIntakeDown();
-    } finally {
-      env.rig.solr.restart();
-    }
-    run.finish().assertHolds(Duplicates.FORBIDDEN).assertAsExpected();
+    outageUnderLoad("solr-stop-start", env.rig.solr::stop, env.rig.solr::restart)
+        .assertHolds(Duplicates.FORBIDDEN)
+        .assertAsExpected();
   }
 
   @Test
