@@ -3,12 +3,17 @@ package io.github.avgateway.jms;
 import io.github.avgateway.jms.config.JmsProperties;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.activemq.artemis.api.core.QueueConfiguration;
 import org.apache.activemq.artemis.api.core.RoutingType;
 import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.api.core.TransportConfiguration;
 import org.apache.activemq.artemis.core.config.Configuration;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
+import org.apache.activemq.artemis.core.remoting.impl.netty.NettyAcceptorFactory;
+import org.apache.activemq.artemis.core.remoting.impl.netty.TransportConstants;
 import org.apache.activemq.artemis.core.server.JournalType;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
@@ -53,8 +58,9 @@ public final class EmbeddedBroker {
     }
     server = embedded;
     log.info(
-        "Embedded Artemis started: CORE acceptor {}, {} journal under {}",
+        "Embedded Artemis started: CORE acceptor {}{}, {} journal under {}",
         properties.url(),
+        properties.tls().enabled() ? " (TLS)" : "",
         properties.embedded().persistent() ? journalType : "no",
         properties.embedded().dataDir().toAbsolutePath().normalize());
   }
@@ -109,7 +115,7 @@ public final class EmbeddedBroker {
     journalType = journalType(embedded.journal());
     config.setJournalType(journalType);
     config.addAcceptorConfiguration("in-vm", inVmUrl());
-    config.addAcceptorConfiguration("core", coreAcceptor(properties.url()));
+    config.addAcceptorConfiguration(coreAcceptor(properties.url(), properties.tls()));
     addQueues(config);
     return config;
   }
@@ -161,11 +167,38 @@ public final class EmbeddedBroker {
 
   /** {@code tcp://host:port} of the configured URL, CORE protocol only (never AMQP on 5672). */
   static String coreAcceptor(String url) {
+    URI uri = tcpUri(url);
+    return "tcp://" + uri.getHost() + ":" + uri.getPort() + "?protocols=CORE";
+  }
+
+  /**
+   * The CORE acceptor at the configured URL, with TLS when configured. Parameters go in as a map,
+   * never through a URL, so that the key store password is neither encoded nor printed.
+   */
+  static TransportConfiguration coreAcceptor(String url, JmsProperties.Tls tls) {
+    URI uri = tcpUri(url);
+    Map<String, Object> params = new HashMap<>();
+    params.put(TransportConstants.HOST_PROP_NAME, uri.getHost());
+    params.put(TransportConstants.PORT_PROP_NAME, uri.getPort());
+    params.put(TransportConstants.PROTOCOLS_PROP_NAME, "CORE");
+    if (tls.enabled()) {
+      if (tls.keyStore().isBlank()) {
+        throw new IllegalArgumentException(
+            "avgateway.jms.tls.key-store is required for TLS on the embedded broker");
+      }
+      params.put(TransportConstants.SSL_ENABLED_PROP_NAME, true);
+      params.put(TransportConstants.KEYSTORE_PATH_PROP_NAME, tls.keyStore());
+      params.put(TransportConstants.KEYSTORE_PASSWORD_PROP_NAME, tls.keyStorePassword());
+    }
+    return new TransportConfiguration(NettyAcceptorFactory.class.getName(), params, "core");
+  }
+
+  private static URI tcpUri(String url) {
     URI uri = URI.create(url);
     if (!"tcp".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() < 0) {
       throw new IllegalArgumentException("avgateway.jms.url must be tcp://host:port, got " + url);
     }
-    return "tcp://" + uri.getHost() + ":" + uri.getPort() + "?protocols=CORE";
+    return uri;
   }
 
   private static JournalType journalType(JmsProperties.JournalMode mode) {

@@ -40,6 +40,7 @@ class RestartIT {
     return new SpringApplicationBuilder(GatewayJmsApplication.class, FakeDependencies.class)
         .run(
             "--avgateway.jms.url=" + url,
+            "--server.port=0",
             "--avgateway.jms.embedded.data-dir=" + data.resolve("artemis"),
             "--avgateway.clamd.enabled=false",
             "--avgateway.solr.enabled=false",

@@ -22,12 +22,19 @@ final class BatchWriter {
   private final String collection;
   private final int commitWithinMillis;
   private final SolrHistoryGate gate;
+  private final HistoryBatchObserver observer;
 
-  BatchWriter(SolrClient client, String collection, Duration commitWithin, SolrHistoryGate gate) {
+  BatchWriter(
+      SolrClient client,
+      String collection,
+      Duration commitWithin,
+      SolrHistoryGate gate,
+      HistoryBatchObserver observer) {
     this.client = client;
     this.collection = collection;
     this.commitWithinMillis = Math.toIntExact(commitWithin.toMillis());
     this.gate = gate;
+    this.observer = observer;
   }
 
   void write(List<PendingRecord> batch) {
@@ -38,9 +45,11 @@ final class BatchWriter {
     UpdateRequest request = new UpdateRequest();
     request.add(docs);
     request.setCommitWithin(commitWithinMillis);
+    long started = System.nanoTime();
     try {
       send(request);
     } catch (Exception e) {
+      observe(batch.size(), started, false);
       String why = describe(e);
       gate.writesFailed(why);
       SolrHistoryException failure =
@@ -49,8 +58,17 @@ final class BatchWriter {
       batch.forEach(p -> p.accepted().completeExceptionally(failure));
       return;
     }
+    observe(batch.size(), started, true);
     gate.writesAccepted();
     batch.forEach(p -> p.accepted().complete(null));
+  }
+
+  private void observe(int documents, long startedNanos, boolean accepted) {
+    try {
+      observer.batch(documents, Duration.ofNanos(System.nanoTime() - startedNanos), accepted);
+    } catch (RuntimeException e) {
+      // Observing is best effort: it never changes what Solr answered.
+    }
   }
 
   /**

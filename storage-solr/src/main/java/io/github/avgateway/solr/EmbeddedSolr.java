@@ -17,12 +17,14 @@ import org.apache.solr.core.CoreContainer;
  */
 final class EmbeddedSolr {
 
+  private static final String DISABLE_V2_API = "disable.v2.api";
+
   private EmbeddedSolr() {}
 
   static SolrHistoryStore open(Path home, String coreName) {
     Path solrHome = home.toAbsolutePath().normalize();
     prepareHome(solrHome, coreName);
-    CoreContainer container = CoreContainer.createAndLoad(solrHome);
+    CoreContainer container = loadWithoutV2Api(solrHome);
     Map<String, CoreContainer.CoreLoadFailure> failures = container.getCoreInitFailures();
     if (!failures.isEmpty()) {
       container.shutdown();
@@ -32,6 +34,27 @@ final class EmbeddedSolr {
     }
     EmbeddedSolrServer server = new EmbeddedSolrServer(container, coreName);
     return new SolrHistoryStore(server, coreName, () -> shutdown(server, container, coreName));
+  }
+
+  /**
+   * Loads the container with Solr's v2 API switched off ({@code disable.v2.api}, read while cores
+   * load). In-process requests use the v1 handlers only, and setting up the v2 API (a JAX-RS
+   * application per core) took about a quarter of the embedded core's start-up CPU here (4.7 s
+   * instead of 6.5 s). The property is restored afterwards, so that a Solr started later in the
+   * same JVM (a test cluster, say) gets its default.
+   */
+  private static CoreContainer loadWithoutV2Api(Path solrHome) {
+    String previous = System.getProperty(DISABLE_V2_API);
+    System.setProperty(DISABLE_V2_API, "true");
+    try {
+      return CoreContainer.createAndLoad(solrHome);
+    } finally {
+      if (previous == null) {
+        System.clearProperty(DISABLE_V2_API);
+      } else {
+        System.setProperty(DISABLE_V2_API, previous);
+      }
+    }
   }
 
   /**

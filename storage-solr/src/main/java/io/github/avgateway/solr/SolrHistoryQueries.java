@@ -18,6 +18,7 @@ import org.apache.solr.client.solrj.response.QueryResponse;
 import org.apache.solr.client.solrj.response.json.BucketBasedJsonFacet;
 import org.apache.solr.client.solrj.response.json.NestableJsonFacet;
 import org.apache.solr.common.SolrDocument;
+import org.apache.solr.common.SolrException;
 import org.apache.solr.common.params.CursorMarkParams;
 
 /**
@@ -63,11 +64,25 @@ public final class SolrHistoryQueries implements HistoryQueries {
     query.set("sort", NEWEST_FIRST);
     query.setRows(positive(pageSize));
     query.set(CursorMarkParams.CURSOR_MARK_PARAM, cursor.token());
-    QueryResponse response = call(() -> client.query(collection, query));
+    QueryResponse response = page(query, cursor);
     List<MessageInfo> documents = documents(response);
     String next = response.getNextCursorMark();
     boolean last = documents.size() < pageSize || next.equals(cursor.token());
     return new HistoryPage(documents, new HistoryCursor(next), last);
+  }
+
+  /** Solr answers 400 to a cursor mark it never issued: the caller's mistake, not an outage. */
+  private QueryResponse page(SolrQuery query, HistoryCursor cursor) {
+    try {
+      return call(() -> client.query(collection, query));
+    } catch (SolrHistoryException e) {
+      if (!cursor.equals(HistoryCursor.first())
+          && e.getCause() instanceof SolrException rejected
+          && rejected.code() == SolrException.ErrorCode.BAD_REQUEST.code) {
+        throw new IllegalArgumentException("not a cursor of this query: " + cursor.token(), e);
+      }
+      throw e;
+    }
   }
 
   @Override

@@ -49,8 +49,18 @@ public final class SolrHistoryRecorder implements HistoryRecorder, AutoCloseable
 
   public SolrHistoryRecorder(
       SolrClient client, String collection, RecorderSettings settings, SolrHistoryGate gate) {
+    this(client, collection, settings, gate, HistoryBatchObserver.NONE);
+  }
+
+  /** A recorder that tells {@code observer} of every batch it sends. */
+  public SolrHistoryRecorder(
+      SolrClient client,
+      String collection,
+      RecorderSettings settings,
+      SolrHistoryGate gate,
+      HistoryBatchObserver observer) {
     this.settings = settings;
-    this.writer = new BatchWriter(client, collection, settings.commitWithin(), gate);
+    this.writer = new BatchWriter(client, collection, settings.commitWithin(), gate, observer);
     this.queue = new ArrayBlockingQueue<>(settings.queueCapacity());
     this.inFlight = new Semaphore(settings.concurrency());
     this.senders =

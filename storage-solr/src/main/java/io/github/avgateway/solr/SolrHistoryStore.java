@@ -2,9 +2,14 @@ package io.github.avgateway.solr;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.impl.CloudSolrClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * An open connection to the history collection: the client, the collection (core) name, and
@@ -12,6 +17,11 @@ import org.apache.solr.client.solrj.impl.CloudSolrClient;
  * recorder, the queries and retention.
  */
 public final class SolrHistoryStore implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(SolrHistoryStore.class);
+
+  /** How long a request waits for a store that is opening in the background. */
+  private static final Duration OPEN_WAIT = Duration.ofMinutes(5);
 
   private final SolrClient client;
   private final String collection;
@@ -34,6 +44,44 @@ public final class SolrHistoryStore implements AutoCloseable {
    */
   public static SolrHistoryStore embedded(Path home, String core) {
     return EmbeddedSolr.open(home, core);
+  }
+
+  /**
+   * Like {@link #embedded}, but opens the core on a background thread and returns at once, so that
+   * the rest of the application starts meanwhile. Until the core is open, {@code gate}'s writes are
+   * down ("the embedded Solr is starting": front-ends take no requests) and requests through {@link
+   * #client()} wait for it; a failed open keeps the gate down with the reason. Closing waits for an
+   * open in progress, then closes the store.
+   */
+  public static SolrHistoryStore embeddedInBackground(
+      Path home, String core, SolrHistoryGate gate) {
+    gate.writesFailed("the embedded Solr is starting");
+    CompletableFuture<SolrHistoryStore> opening = new CompletableFuture<>();
+    Thread.ofPlatform()
+        .name("solr-history-open")
+        .daemon()
+        .start(() -> {
+          try {
+            opening.complete(EmbeddedSolr.open(home, core));
+            gate.writesAccepted();
+          } catch (RuntimeException | Error e) {
+            log.error("the embedded Solr under {} failed to start", home, e);
+            gate.writesFailed("the embedded Solr failed to start: " + BatchWriter.describe(e));
+            opening.completeExceptionally(e);
+          }
+        });
+    return new SolrHistoryStore(
+        new StartingSolrClient(opening, OPEN_WAIT), core, () -> closeWhenOpened(opening));
+  }
+
+  private static void closeWhenOpened(CompletableFuture<SolrHistoryStore> opening) {
+    SolrHistoryStore store;
+    try {
+      store = opening.join();
+    } catch (CompletionException e) {
+      return; // nothing was opened
+    }
+    store.close();
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.github.avgateway.solr;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.github.avgateway.core.model.MessageInfo;
@@ -99,6 +100,16 @@ abstract class HistoryQueriesContract {
     HistoryPage clean = queries().byVerdict(Verdict.CLEAN, range, HistoryCursor.first(), 10);
     assertThat(clean.documents()).containsExactly(a);
     assertThat(clean.last()).isTrue();
+  }
+
+  @Test
+  void aCursorTheStoreNeverIssuedIsRejectedAsAnArgument() throws Exception {
+    recordDataSet();
+    TimeRange range = new TimeRange(H10, H10.plusSeconds(2 * 3600));
+    assertThatThrownBy(
+            () -> queries().byVerdict(Verdict.INFECTED, range, new HistoryCursor("AoE="), 2))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("AoE=");
   }
 
   @Test

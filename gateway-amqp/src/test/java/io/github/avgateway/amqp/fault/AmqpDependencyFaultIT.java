@@ -46,14 +46,29 @@ class AmqpDependencyFaultIT {
   @Test
   @Order(7)
   void clamdStoppedAndStarted() throws Exception {
-    FaultRun run = new FaultRun(rig, "clamd-stop").load(400).awaitAnswered(60);
+    outage("clamd-stop", rig.clamd::stop, rig.clamd::launch);
+  }
+
+  /** Stops a dependency under load, waits until the gateway paused, starts it again. */
+  private void outage(String scenario, Step stop, Step start) throws Exception {
+    FaultRun run = new FaultRun(rig, scenario).load(400).awaitAnswered(60);
     long pauses = gateway.occurrences(PAUSED);
-    rig.clamd.stop();
-    awaitLog(PAUSED, pauses);
-    run.load(50);
-    rig.clamd.launch();
-    awaitLog(RESUMED, gateway.occurrences(RESUMED) - 1);
+    long resumes = gateway.occurrences(RESUMED);
+    stop.run();
+    try {
+      awaitLog(PAUSED, pauses);
+      run.load(50);
+    } finally {
+      start.run();
+    }
+    awaitLog(RESUMED, resumes);
     run.finish(Duplicates.FORBIDDEN).assertAsExpected();
+  }
+
+  /** A step that starts or stops a process. */
+  @FunctionalInterface
+  private interface Step {
+    void run() throws Exception;
   }
 
   @Test
@@ -96,24 +111,19 @@ class AmqpDependencyFaultIT {
   @Test
   @Order(11)
   void solrStoppedAndStarted() throws Exception {
-    FaultRun run = new FaultRun(rig, "solr-stop").load(400).awaitAnswered(60);
-    long pauses = gateway.occurrences(PAUSED);
-    rig.solr.stop();
-    try {
-      awaitLog(PAUSED, pauses);
-    } finally {
-      rig.solr.restart();
-    }
-    run.finish(Duplicates.FORBIDDEN).assertAsExpected();
+    outage("solr-stop", rig.solr::stop, rig.solr::restart);
   }
 
   @Test
   @Order(12)
-  void solrSlowByProxyLatency() {
+  void solrSlowByProxyLatency() throws Exception {
     FaultRun run = new FaultRun(rig, "solr-slow").load(300).awaitAnswered(30);
+    long pauses = gateway.occurrences(PAUSED);
+    // Seconds per exchange: Solr slower than the gateway's request timeout (4 s). Back-pressure:
+    // intake pauses, consumers hold at most their prefetch, the rest waits in the broker.
     rig.solrProxy.latency(Duration.ofSeconds(2));
     try {
-      run.awaitAnswered(60);
+      awaitLog(PAUSED, pauses);
     } finally {
       rig.solrProxy.latency(Duration.ZERO);
     }

@@ -6,6 +6,7 @@ import io.github.avgateway.amqp.GatewayAmqpApplication;
 import io.github.avgateway.core.fault.FaultLedger;
 import io.github.avgateway.core.fault.JavaProcess;
 import io.github.avgateway.core.fault.PrivateRabbit;
+import io.github.avgateway.core.fault.TestFiles;
 import io.github.avgateway.core.testing.PrivateClamd;
 import io.github.avgateway.core.testing.TcpProxy;
 import io.github.avgateway.solr.SolrDocumentMapper;
@@ -49,7 +50,9 @@ final class AmqpFaultRig implements AutoCloseable {
   private final AtomicInteger runs = new AtomicInteger();
 
   AmqpFaultRig(String name) throws Exception {
-    dir = Files.createDirectories(Path.of("target", "fault", name).toAbsolutePath());
+    dir = Path.of("target", "fault", name).toAbsolutePath();
+    TestFiles.deleteTree(dir);
+    Files.createDirectories(dir);
     rabbit = PrivateRabbit.start();
     rabbitProxy = TcpProxy.to(rabbit.amqpPort());
     clamd = PrivateClamd.start(Map.of("MaxScanTime", "10000"));

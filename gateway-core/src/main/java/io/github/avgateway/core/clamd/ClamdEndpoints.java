@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The clamd endpoints with their pools and health. Scans go to an endpoint that is up, the least
  * busy one first (ties rotate). An endpoint is marked down when it cannot be reached or stays
- * silent, is skipped while down, and comes back once {@link #probeDown()} gets a PONG from it.
+ * silent, is skipped while down, and comes back once {@link #probe()} gets a PONG from it.
  */
 final class ClamdEndpoints implements Closeable {
 
@@ -87,18 +87,30 @@ final class ClamdEndpoints implements Closeable {
     member.pool().discardIdle();
   }
 
-  /** PINGs every endpoint that is down, on a new connection; brings back those that answer. */
-  void probeDown() {
+  /**
+   * PINGs, on a new connection, every endpoint that is down (bringing back those that answer) and
+   * every idle endpoint that is up (marking down those that do not), so that a clamd that stopped
+   * while no scan ran is noticed within a probe interval. A busy endpoint is watched by its scans.
+   */
+  void probe() {
     for (Member member : members) {
-      if (member.isUp()) {
+      boolean wasUp = member.isUp();
+      if (wasUp && member.pool().active() > 0) {
         continue;
       }
       try {
         member.pool().probe(probeTimeout);
-        member.downReason = null;
-        log.info("clamd endpoint {} answers again", member.endpoint());
+        if (!wasUp) {
+          member.downReason = null;
+          log.info("clamd endpoint {} answers again", member.endpoint());
+        }
       } catch (IOException e) {
-        member.downReason = "PING failed: " + e;
+        String why = "PING failed: " + e;
+        if (wasUp) {
+          markDown(member, why);
+        } else {
+          member.downReason = why;
+        }
       }
     }
   }
@@ -109,6 +121,20 @@ final class ClamdEndpoints implements Closeable {
       return Availability.up();
     }
     return Availability.down("no clamd endpoint is up: " + describe());
+  }
+
+  /** Every endpoint's health and pool use, in configuration order. */
+  List<ClamdEndpointState> states() {
+    return members.stream()
+        .map(m ->
+            new ClamdEndpointState(
+                m.endpoint().toString(),
+                m.isUp(),
+                m.pool().active(),
+                m.pool().idle(),
+                m.pool().waiting(),
+                m.isUp() ? "" : m.downReason))
+        .toList();
   }
 
   /** Every endpoint's state, for error details. */

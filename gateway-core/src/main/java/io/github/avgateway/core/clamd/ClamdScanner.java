@@ -9,6 +9,8 @@ import io.github.avgateway.core.model.ScanReport;
 import io.github.avgateway.core.port.Availability;
 import io.github.avgateway.core.port.VirusScanner;
 import java.io.InputStream;
+import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -87,7 +89,10 @@ public final class ClamdScanner implements VirusScanner, AutoCloseable {
     }
   }
 
-  /** Tries up endpoints until one answers; a broken session is retried once, on a new one. */
+  /**
+   * Tries up endpoints until one answers; a broken session is retried once, on a new one, and an
+   * endpoint whose new connection breaks too is marked down.
+   */
   private Attempt attempt(ScanSource source) {
     Attempt last = null;
     boolean retrying = false;
@@ -103,12 +108,13 @@ public final class ClamdScanner implements VirusScanner, AutoCloseable {
       }
       if (failed.failure() == Failure.BROKEN) {
         if (retrying) {
-          // A fresh connection that breaks before clamd answered: the endpoint cannot serve (e.g.
-          // a proxy or load balancer in front of a stopped clamd accepts, then closes).
-          endpoints.markDown(member.get(), "a fresh session broke too: " + failed.why());
+          // A new connection broke too: the endpoint accepts but does not serve (clamd gone behind
+          // a proxy or load balancer). Down until a PING succeeds, so that intake pauses.
+          endpoints.markDown(member.get(), failed.why() + " (a new connection broke too)");
+          return notRetried(failed, true);
         }
-        if (retrying || !source.canOpen()) {
-          return notRetried(failed, retrying);
+        if (!source.canOpen()) {
+          return notRetried(failed, false);
         }
         retrying = true;
       }
@@ -170,6 +176,16 @@ public final class ClamdScanner implements VirusScanner, AutoCloseable {
   @Override
   public EngineVersion version() {
     return versions.current();
+  }
+
+  /** The build date of the signature database clamd reported with its version, if any. */
+  public Optional<Instant> signatureDate() {
+    return versions.signatureDate();
+  }
+
+  /** Each endpoint's health and session pool use, in configuration order. */
+  public List<ClamdEndpointState> endpointStates() {
+    return endpoints.states();
   }
 
   /** Up while at least one endpoint is up; otherwise DOWN with each endpoint's reason. */

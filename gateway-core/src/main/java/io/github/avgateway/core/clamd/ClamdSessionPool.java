@@ -125,6 +125,16 @@ final class ClamdSessionPool implements Closeable {
     return pool.getNumActive();
   }
 
+  /** Open sessions waiting in the pool. */
+  int idle() {
+    return pool.getNumIdle();
+  }
+
+  /** Scans waiting for a session. */
+  int waiting() {
+    return pool.getNumWaiters();
+  }
+
   @Override
   public void close() {
     pool.close();

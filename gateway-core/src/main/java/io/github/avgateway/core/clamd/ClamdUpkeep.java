@@ -12,9 +12,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The scanner's background work on one daemon thread: probes endpoints that are down every {@code
- * probeInterval}, and asks clamd for its version every {@code versionRefresh} (and at once on
- * start). A failing task is logged and runs again at its next turn.
+ * The scanner's background work on one daemon thread: probes endpoints that are down, and idle ones
+ * that are up, every {@code probeInterval}, and asks clamd for its version every {@code
+ * versionRefresh} (and at once on start). A failing task is logged and runs again at its next turn.
  */
 final class ClamdUpkeep implements Closeable {
 
@@ -37,7 +37,7 @@ final class ClamdUpkeep implements Closeable {
   }
 
   void start() {
-    every(settings.probeInterval(), endpoints::probeDown);
+    every(settings.probeInterval(), endpoints::probe);
     every(settings.versionRefresh(), this::refreshVersion);
   }
 

@@ -5,6 +5,10 @@ import io.github.avgateway.core.clamd.ClamdReadiness;
 import io.github.avgateway.core.clamd.ClamdScanner;
 import io.github.avgateway.core.clamd.ClamdSelfTest;
 import io.github.avgateway.core.clamd.ClamdSettings;
+import io.github.avgateway.core.clamd.SignatureFreshness;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Optional;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -46,6 +50,25 @@ public class ClamdAutoConfiguration {
       ClamdSelfTest selfTest, ClamdScanner scanner, ClamdProperties properties) {
     return new ClamdReadiness(
         selfTest, scanner::availability, properties.selfTestInterval(), properties.probeInterval());
+  }
+
+  /**
+   * Readiness of the signatures: DOWN while they are older than {@code
+   * avgateway.clamd.signatures.max-age}. An {@code IntakeGate}, so consumers pause meanwhile.
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  public SignatureFreshness clamdSignatureFreshness(
+      ClamdScanner scanner, ClamdProperties properties) {
+    ClamdProperties.Signatures signatures = properties.signatures();
+    Optional<Path> directory =
+        Optional.of(signatures.directory()).filter(d -> !d.isBlank()).map(Path::of);
+    return new SignatureFreshness(
+        scanner::signatureDate,
+        directory,
+        signatures.maxAge(),
+        properties.probeInterval(),
+        Clock.systemUTC());
   }
 
   /** The client settings for validated {@code properties}. */

@@ -30,10 +30,11 @@ import org.springframework.validation.annotation.Validated;
  * @param evictIdleAfter idle sessions are closed after this; below clamd's IdleTimeout
  * @param validateAfterIdle sessions idle longer than this are PINGed before use
  * @param borrowTimeout how long a scan waits for a free session
- * @param probeInterval how often an endpoint that is down is probed
+ * @param probeInterval how often endpoints that are down, or up but idle, are PINGed
  * @param versionRefresh how often the engine and signature version are refreshed
  * @param selfTestInterval how often the self-test runs again after it passed
  * @param server what the clamd server is configured with
+ * @param signatures how old clamd's signatures may be (see {@link Signatures})
  */
 @ConfigurationProperties("avgateway.clamd")
 @Validated
@@ -63,7 +64,8 @@ public record ClamdProperties(
         Duration versionRefresh,
     @DefaultValue("5m") @NotNull @DurationMin(millis = 1, message = "must be positive")
         Duration selfTestInterval,
-    @DefaultValue @NotNull @Valid Server server) {
+    @DefaultValue @NotNull @Valid Server server,
+    @DefaultValue @NotNull @Valid Signatures signatures) {
 
   /** The largest chunk accepted: bigger chunks only cost memory per session. */
   static final DataSize MAX_CHUNK = DataSize.ofMegabytes(8);
@@ -80,6 +82,19 @@ public record ClamdProperties(
       @DefaultValue("200MB") @NotNull DataSize streamMaxLength,
       @DefaultValue("30s") @NotNull Duration maxScanTime,
       @DefaultValue("120s") @NotNull Duration idleTimeout) {}
+
+  /**
+   * The signature age check of readiness. The age is the database date clamd reports with its
+   * version (official signatures), else the newest file in {@code directory} when set, else it is
+   * not measured (and the check passes).
+   *
+   * @param maxAge readiness is DOWN and intake paused while signatures are older; 0 turns it off
+   * @param directory clamd's DatabaseDirectory as this host sees it; empty for none
+   */
+  public record Signatures(
+      @DefaultValue("7d") @NotNull @DurationMin(millis = 0, message = "must not be negative")
+          Duration maxAge,
+      @DefaultValue("") @NotNull String directory) {}
 
   @AssertTrue(
       message = "endpoints must each be host:port with a port from 1 to 65535, e.g. 127.0.0.1:3310")

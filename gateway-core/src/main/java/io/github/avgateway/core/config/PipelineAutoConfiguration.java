@@ -2,6 +2,7 @@ package io.github.avgateway.core.config;
 
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.pipeline.VerdictCache;
+import io.github.avgateway.core.port.PipelineObserver;
 import io.github.avgateway.core.port.VirusScanner;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -17,7 +18,8 @@ import org.springframework.util.unit.DataSize;
 /**
  * The {@link ScanPipeline} both front-ends use: the application's {@link VirusScanner}, the payload
  * limit of {@code avgateway.clamd.max-size} (100 MiB when clamd is not configured here), and the
- * verdict cache of {@code avgateway.pipeline.cache.*}.
+ * verdict cache of {@code avgateway.pipeline.cache.*}, observed by every {@link PipelineObserver}
+ * bean (metrics).
  */
 @AutoConfiguration(after = ClamdAutoConfiguration.class)
 @ConditionalOnBean(VirusScanner.class)
@@ -29,7 +31,10 @@ public class PipelineAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   public ScanPipeline scanPipeline(
-      VirusScanner scanner, PipelineProperties properties, ObjectProvider<ClamdProperties> clamd) {
+      VirusScanner scanner,
+      PipelineProperties properties,
+      ObjectProvider<ClamdProperties> clamd,
+      ObjectProvider<PipelineObserver> observers) {
     ClamdProperties clamdProperties = clamd.getIfAvailable();
     long maxSize =
         (clamdProperties == null ? DEFAULT_MAX_SIZE : clamdProperties.maxSize()).toBytes();
@@ -39,7 +44,12 @@ public class PipelineAutoConfiguration {
             ? VerdictCache.bounded(cache.maxEntries(), cache.ttl())
             : VerdictCache.disabled();
     return new ScanPipeline(
-        scanner, verdicts, maxSize, Clock.systemUTC(), gatewayName(properties.gatewayName()));
+        scanner,
+        verdicts,
+        maxSize,
+        Clock.systemUTC(),
+        gatewayName(properties.gatewayName()),
+        PipelineObservers.of(observers.orderedStream().toList()));
   }
 
   private static String gatewayName(String configured) {

@@ -9,6 +9,7 @@ import io.github.avgateway.core.model.ScanContent;
 import io.github.avgateway.core.model.ScanReport;
 import io.github.avgateway.core.model.ScanRequest;
 import io.github.avgateway.core.model.ScanResult;
+import io.github.avgateway.core.port.PipelineObserver;
 import io.github.avgateway.core.port.VirusScanner;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,6 +17,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.function.LongSupplier;
 
 /**
  * Turns a {@link ScanRequest} into a {@link ScanResult}, the same way for every transport: size
@@ -30,6 +32,16 @@ public final class ScanPipeline {
   private final long maxSizeBytes;
   private final Clock clock;
   private final String gateway;
+  private final PipelineObserver observer;
+
+  /**
+   * A pipeline nobody observes; see {@link #ScanPipeline(VirusScanner, VerdictCache, long, Clock,
+   * String, PipelineObserver)}.
+   */
+  public ScanPipeline(
+      VirusScanner scanner, VerdictCache cache, long maxSizeBytes, Clock clock, String gateway) {
+    this(scanner, cache, maxSizeBytes, clock, gateway, PipelineObserver.NONE);
+  }
 
   /**
    * @param scanner the scanner every uncached payload goes to
@@ -37,9 +49,15 @@ public final class ScanPipeline {
    * @param maxSizeBytes payloads larger than this are UNSCANNABLE TOO_LARGE, never read
    * @param clock source of timestamps
    * @param gateway this gateway's name, written into replies and history
+   * @param observer told of every scan and every outcome (e.g. metrics)
    */
   public ScanPipeline(
-      VirusScanner scanner, VerdictCache cache, long maxSizeBytes, Clock clock, String gateway) {
+      VirusScanner scanner,
+      VerdictCache cache,
+      long maxSizeBytes,
+      Clock clock,
+      String gateway,
+      PipelineObserver observer) {
     this.scanner = Objects.requireNonNull(scanner, "scanner");
     this.cache = Objects.requireNonNull(cache, "cache");
     if (maxSizeBytes < 0) {
@@ -48,6 +66,7 @@ public final class ScanPipeline {
     this.maxSizeBytes = maxSizeBytes;
     this.clock = Objects.requireNonNull(clock, "clock");
     this.gateway = Objects.requireNonNull(gateway, "gateway");
+    this.observer = Objects.requireNonNull(observer, "observer");
   }
 
   /** Scans the request's content and returns the verdict for the reply. */
@@ -89,7 +108,7 @@ public final class ScanPipeline {
   private ScanResult scanStreaming(ScanRequest request) throws IOException {
     try (InputStream raw = request.content().open();
         HashingInputStream in = new HashingInputStream(raw)) {
-      ScanReport report = scanner.scan(in, request.content().size());
+      ScanReport report = scanObserved(in, request.content().size(), in::count);
       if (report.reason() == Reason.TOO_LARGE) {
         return result(request, report, null, Math.max(in.count(), request.content().size()), false);
       }
@@ -118,10 +137,23 @@ public final class ScanPipeline {
     }
     ScanReport report;
     try (InputStream in = request.content().open()) {
-      report = scanner.scan(in, size);
+      report = scanObserved(in, size, () -> size);
     }
     cache.keep(sha256, report);
     return result(request, report, sha256, size, false);
+  }
+
+  /** Scans and tells the observer; {@code bytesSent} is read after the scan. */
+  private ScanReport scanObserved(InputStream in, long declared, LongSupplier bytesSent) {
+    long started = System.nanoTime();
+    ScanReport report = scanner.scan(in, declared);
+    Duration took = Duration.ofNanos(System.nanoTime() - started);
+    try {
+      observer.scanned(report, bytesSent.getAsLong(), took);
+    } catch (RuntimeException e) {
+      // Observing is best effort: it never changes a verdict.
+    }
+    return report;
   }
 
   private ScanReport tooLarge(long size) {
@@ -155,29 +187,36 @@ public final class ScanPipeline {
   private MessageInfo history(
       ScanRequest request, ScanResult result, Disposition disposition, DeadLetterReason reason) {
     Instant now = clock.instant();
-    return new MessageInfo(
-        MessageInfo.idFor(request.transport(), request.requestId()),
-        request.requestId(),
-        request.correlationId(),
-        request.transport(),
-        request.clientId(),
-        request.filename(),
-        request.contentType(),
-        result.sizeBytes(),
-        result.sha256(),
-        result.verdict(),
-        result.signatures(),
-        result.reason(),
-        result.engine(),
-        result.signatureVersion(),
-        result.cached(),
-        request.receivedAt(),
-        result.scannedAt(),
-        result.scanMillis(),
-        Math.max(0, Duration.between(request.receivedAt(), now).toMillis()),
-        gateway,
-        request.redelivered(),
-        disposition,
-        reason);
+    MessageInfo info =
+        new MessageInfo(
+            MessageInfo.idFor(request.transport(), request.requestId()),
+            request.requestId(),
+            request.correlationId(),
+            request.transport(),
+            request.clientId(),
+            request.filename(),
+            request.contentType(),
+            result.sizeBytes(),
+            result.sha256(),
+            result.verdict(),
+            result.signatures(),
+            result.reason(),
+            result.engine(),
+            result.signatureVersion(),
+            result.cached(),
+            request.receivedAt(),
+            result.scannedAt(),
+            result.scanMillis(),
+            Math.max(0, Duration.between(request.receivedAt(), now).toMillis()),
+            gateway,
+            request.redelivered(),
+            disposition,
+            reason);
+    try {
+      observer.finished(info);
+    } catch (RuntimeException e) {
+      // Observing is best effort: it never stops a reply or a history document.
+    }
+    return info;
   }
 }

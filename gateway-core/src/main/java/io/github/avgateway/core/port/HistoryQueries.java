@@ -32,6 +32,7 @@ public interface HistoryQueries {
    * @param cursor {@link HistoryCursor#first()} for the first page, then the previous page's {@link
    *     HistoryPage#next()}
    * @param pageSize documents per page (1 or more)
+   * @throws IllegalArgumentException if the store sees that {@code cursor} is not one it issued
    */
   HistoryPage byVerdict(Verdict verdict, TimeRange range, HistoryCursor cursor, int pageSize);
 

@@ -10,6 +10,8 @@ import io.github.avgateway.jms.EmbeddedBroker;
 import io.github.avgateway.jms.JmsGateway;
 import io.github.avgateway.solr.config.SolrHistoryAutoConfiguration;
 import jakarta.jms.ConnectionFactory;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -30,6 +32,11 @@ import org.springframework.context.annotation.Bean;
       ClamdAutoConfiguration.class,
       PipelineAutoConfiguration.class,
       SolrHistoryAutoConfiguration.class
+    },
+    // Spring Boot's JMS health indicator ("jms", in readiness) checks this connection factory.
+    beforeName = {
+      "org.springframework.boot.jms.autoconfigure.JmsAutoConfiguration",
+      "org.springframework.boot.jms.autoconfigure.health.JmsHealthContributorAutoConfiguration"
     })
 @EnableConfigurationProperties(JmsProperties.class)
 public class JmsGatewayAutoConfiguration {
@@ -55,7 +62,29 @@ public class JmsGatewayAutoConfiguration {
       return new ActiveMQConnectionFactory(embedded.inVmUrl());
     }
     return new ActiveMQConnectionFactory(
-        properties.url(), properties.user(), properties.password());
+        externalUrl(properties.url(), properties.tls()), properties.user(), properties.password());
+  }
+
+  /**
+   * The external broker's URL, with the TLS parameters added when {@code avgateway.jms.tls} is
+   * enabled. The result holds the trust store password: it is handed to the client only, never
+   * logged.
+   */
+  static String externalUrl(String url, JmsProperties.Tls tls) {
+    if (!tls.enabled()) {
+      return url;
+    }
+    StringBuilder out = new StringBuilder(url).append(url.contains("?") ? '&' : '?');
+    out.append("sslEnabled=true");
+    if (!tls.trustStore().isBlank()) {
+      out.append("&trustStorePath=").append(encode(tls.trustStore()));
+      out.append("&trustStorePassword=").append(encode(tls.trustStorePassword()));
+    }
+    return out.toString();
+  }
+
+  private static String encode(String value) {
+    return URLEncoder.encode(value, StandardCharsets.UTF_8);
   }
 
   /** Every intake gate of the application, as the JMS consumers see it. */

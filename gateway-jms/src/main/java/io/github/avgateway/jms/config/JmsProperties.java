@@ -42,6 +42,7 @@ import org.springframework.validation.annotation.Validated;
  * @param pauseHoldTime how long a batch that an intake pause (clamd or Solr down) caught in flight
  *     keeps its transaction open, waiting for the gate to reopen, before it rolls back; a pause
  *     shorter than this costs the batch's requests no delivery attempt
+ * @param tls TLS of the CORE connection at {@code url} (see {@link Tls})
  */
 @Validated
 @ConfigurationProperties("avgateway.jms")
@@ -62,7 +63,8 @@ public record JmsProperties(
     @DefaultValue("1s") @NotNull Duration redeliveryDelay,
     @DefaultValue("30s") @NotNull Duration historyTimeout,
     @DefaultValue("500ms") @NotNull Duration pausePollInterval,
-    @DefaultValue("5m") @NotNull Duration pauseHoldTime) {
+    @DefaultValue("5m") @NotNull Duration pauseHoldTime,
+    @DefaultValue @NotNull @Valid Tls tls) {
 
   /** Where the broker runs. */
   public enum BrokerMode {
@@ -114,14 +116,46 @@ public record JmsProperties(
     }
   }
 
+  /**
+   * TLS on the CORE connection at {@code url}. EMBEDDED: the broker's acceptor serves TLS with
+   * {@code key-store} (outside clients then connect with {@code sslEnabled=true} and a trust store;
+   * the gateway's own consumers stay in-VM). EXTERNAL: the gateway connects with TLS, trusting
+   * {@code trust-store}. Passwords never appear in {@link #toString()} nor in logs.
+   *
+   * @param enabled whether the connection at {@code url} uses TLS
+   * @param keyStore the broker's key store (PKCS12 or JKS), EMBEDDED mode
+   * @param keyStorePassword its password
+   * @param trustStore the trust store the gateway checks the broker's certificate with, EXTERNAL
+   *     mode; empty for the JVM's default
+   * @param trustStorePassword its password
+   */
+  public record Tls(
+      @DefaultValue("false") boolean enabled,
+      @DefaultValue("") String keyStore,
+      @DefaultValue("") String keyStorePassword,
+      @DefaultValue("") String trustStore,
+      @DefaultValue("") String trustStorePassword) {
+
+    @Override
+    public String toString() {
+      return "Tls[enabled=%s, keyStore=%s, keyStorePassword=%s, trustStore=%s, trustStorePassword=%s]"
+          .formatted(
+              enabled, keyStore, mask(keyStorePassword), trustStore, mask(trustStorePassword));
+    }
+  }
+
+  private static String mask(String secret) {
+    return secret == null || secret.isEmpty() ? secret : "******";
+  }
+
   @Override
   public String toString() {
-    return "JmsProperties[mode=%s, url=%s, user=%s, password=%s, embedded=%s, requestQueue=%s, deadLetterQueue=%s, defaultReplyQueue=%s, replyQueuePattern=%s, consumers=%d, batchSize=%d, receiveTimeout=%s, maxDeliveryAttempts=%d, redeliveryDelay=%s, historyTimeout=%s, pausePollInterval=%s, pauseHoldTime=%s]"
+    return "JmsProperties[mode=%s, url=%s, user=%s, password=%s, embedded=%s, requestQueue=%s, deadLetterQueue=%s, defaultReplyQueue=%s, replyQueuePattern=%s, consumers=%d, batchSize=%d, receiveTimeout=%s, maxDeliveryAttempts=%d, redeliveryDelay=%s, historyTimeout=%s, pausePollInterval=%s, pauseHoldTime=%s, tls=%s]"
         .formatted(
             mode,
             url,
             user,
-            password == null ? null : "******",
+            mask(password),
             embedded,
             requestQueue,
             deadLetterQueue,
@@ -134,6 +168,7 @@ public record JmsProperties(
             redeliveryDelay,
             historyTimeout,
             pausePollInterval,
-            pauseHoldTime);
+            pauseHoldTime,
+            tls);
   }
 }

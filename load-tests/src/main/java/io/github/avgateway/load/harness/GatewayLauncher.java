@@ -47,6 +47,9 @@ public final class GatewayLauncher {
     if (present(other)) {
       springArgs.add("--spring.autoconfigure.exclude=" + other);
     }
+    if (springArgs.stream().noneMatch(a -> a.startsWith("--server.port="))) {
+      springArgs.add("--server.port=0"); // the history page on a free port, never a fixed one
+    }
     if (!history) {
       sources.add(NoHistory.class);
       springArgs.add("--avgateway.solr.enabled=false");
@@ -56,6 +59,7 @@ public final class GatewayLauncher {
       Thread.ofPlatform().daemon().name("heap-log").start(() -> logHeap(Path.of(heapLog)));
     }
     SpringApplication app = new SpringApplication(sources.toArray(Class<?>[]::new));
+    app.setKeepAlive(true);
     app.run(springArgs.toArray(String[]::new));
     PrintStream out = System.out;
     out.println("READY");

@@ -142,6 +142,9 @@ final class GatewayRuns {
     addDefault(
         args, "--avgateway.clamd.endpoints=", options.clamdHost() + ":" + options.clamdPort());
     addDefault(args, "--spring.main.banner-mode=", "off");
+    // The gateways serve the history page; a run never needs it and must not hold the gateways'
+    // default ports.
+    addDefault(args, "--server.port=", "0");
     addDefault(
         args,
         "--logging.config=",

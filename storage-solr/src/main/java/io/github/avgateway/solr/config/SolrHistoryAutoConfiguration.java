@@ -2,6 +2,7 @@ package io.github.avgateway.solr.config;
 
 import io.github.avgateway.core.port.HistoryQueries;
 import io.github.avgateway.core.port.HistoryRecorder;
+import io.github.avgateway.solr.HistoryBatchObserver;
 import io.github.avgateway.solr.RecorderSettings;
 import io.github.avgateway.solr.RetentionSettings;
 import io.github.avgateway.solr.SolrHistoryGate;
@@ -10,11 +11,15 @@ import io.github.avgateway.solr.SolrHistoryRecorder;
 import io.github.avgateway.solr.SolrHistoryStore;
 import io.github.avgateway.solr.SolrRetention;
 import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 /**
  * The Solr history store, on unless {@code avgateway.solr.enabled=false}. Beans:
@@ -26,7 +31,8 @@ import org.springframework.context.annotation.Bean;
  *   <li>{@link SolrHistoryGate} named {@code solrHistoryIntakeGate} — an {@link
  *       io.github.avgateway.core.port.IntakeGate} front-ends honour (down while Solr refuses writes
  *       or retention is behind);
- *   <li>{@link SolrRetention} — the scheduled purge, when {@code retention.enabled}.
+ *   <li>{@link SolrRetention} — the scheduled purge, when {@code retention.enabled};
+ *   <li>the history meters and, with Spring Boot's health support, health {@code history}.
  * </ul>
  *
  * Beans are closed in reverse order: retention stops, the recorder flushes its queue, then the
@@ -39,8 +45,8 @@ public class SolrHistoryAutoConfiguration {
 
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean
-  SolrHistoryStore solrHistoryStore(SolrHistoryProperties properties) {
-    return SolrStoreFactory.open(properties);
+  SolrHistoryStore solrHistoryStore(SolrHistoryProperties properties, SolrHistoryGate gate) {
+    return SolrStoreFactory.open(properties, gate);
   }
 
   @Bean
@@ -52,7 +58,10 @@ public class SolrHistoryAutoConfiguration {
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean(HistoryRecorder.class)
   SolrHistoryRecorder solrHistoryRecorder(
-      SolrHistoryStore store, SolrHistoryProperties properties, SolrHistoryGate gate) {
+      SolrHistoryStore store,
+      SolrHistoryProperties properties,
+      SolrHistoryGate gate,
+      ObjectProvider<HistoryBatchObserver> observer) {
     SolrHistoryProperties.Batch batch = properties.batch();
     RecorderSettings settings =
         new RecorderSettings(
@@ -63,7 +72,30 @@ public class SolrHistoryAutoConfiguration {
             properties.commitWithin(),
             properties.requestTimeout(),
             batch.probeInterval());
-    return new SolrHistoryRecorder(store.client(), store.collection(), settings, gate);
+    return new SolrHistoryRecorder(
+        store.client(),
+        store.collection(),
+        settings,
+        gate,
+        observer.getIfUnique(() -> HistoryBatchObserver.NONE));
+  }
+
+  /** The history meters, bound by Spring Boot to its meter registry when there is one. */
+  @Bean
+  @ConditionalOnMissingBean
+  SolrHistoryMeters solrHistoryMeters(ObjectProvider<SolrHistoryRecorder> recorder) {
+    return new SolrHistoryMeters(recorder::getIfAvailable);
+  }
+
+  /** Health {@code history}, read from the gate the consumers pause on. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(HealthIndicator.class)
+  static class HistoryHealth {
+
+    @Bean
+    HealthIndicator historyHealthIndicator(SolrHistoryGate gate, SolrHistoryProperties properties) {
+      return new SolrHistoryHealthIndicator(gate, properties.collection());
+    }
   }
 
   @Bean

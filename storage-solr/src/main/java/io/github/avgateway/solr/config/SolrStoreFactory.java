@@ -1,5 +1,6 @@
 package io.github.avgateway.solr.config;
 
+import io.github.avgateway.solr.SolrHistoryGate;
 import io.github.avgateway.solr.SolrHistoryStore;
 import java.util.List;
 import java.util.Optional;
@@ -12,10 +13,15 @@ final class SolrStoreFactory {
 
   private SolrStoreFactory() {}
 
-  static SolrHistoryStore open(SolrHistoryProperties properties) {
+  /**
+   * Opens the store; an embedded one opens in the background (about 3–5 s of start-up that would
+   * otherwise hold up the rest of the application), with {@code gate} down until it is open.
+   */
+  static SolrHistoryStore open(SolrHistoryProperties properties, SolrHistoryGate gate) {
     return switch (properties.mode()) {
       case EMBEDDED ->
-          SolrHistoryStore.embedded(properties.embedded().home(), properties.collection());
+          SolrHistoryStore.embeddedInBackground(
+              properties.embedded().home(), properties.collection(), gate);
       case HTTP -> http(properties);
       case CLOUD -> cloud(properties);
     };
