@@ -15,9 +15,13 @@ import org.slf4j.LoggerFactory;
 /**
  * One transaction of a consumer (smart batching): the first request plus whatever is already
  * waiting, up to the batch size, without waiting for more. Each request is handled in turn; then
- * the batch commits once history has accepted all its documents. It rolls back instead (and the
- * broker redelivers every request of the batch) when history fails or times out, when a request is
- * to be retried, or when handling throws.
+ * the batch commits once history has accepted all its documents.
+ *
+ * <p>An intake pause (clamd or Solr down) does not end the transaction: the batch is held open (see
+ * {@link IntakeHold}) while the gate is down, then the request whose scan failed is scanned again,
+ * or the documents history refused are recorded again, and the batch goes on. So an outage costs no
+ * delivery attempt. The batch rolls back (and the broker redelivers all of it) when the hold time
+ * is spent, when history fails while the gate is up, or when handling throws.
  */
 final class Batch {
 
@@ -27,17 +31,20 @@ final class Batch {
   private final MessageConsumer consumer;
   private final RequestProcessor processor;
   private final ConsumerSettings settings;
-  private final List<CompletableFuture<Void>> history = new ArrayList<>();
+  private final IntakeHold hold;
+  private final List<Handled.Done> done = new ArrayList<>();
 
   Batch(
       ConsumerSession session,
       MessageConsumer consumer,
       RequestProcessor processor,
-      ConsumerSettings settings) {
+      ConsumerSettings settings,
+      IntakeHold hold) {
     this.session = session;
     this.consumer = consumer;
     this.processor = processor;
     this.settings = settings;
+    this.hold = hold;
   }
 
   /** Runs the batch that starts with {@code first}; throws only for broker failures. */
@@ -45,43 +52,73 @@ final class Batch {
     Message message = first;
     try {
       while (message != null) {
-        switch (processor.handle(message, session)) {
-          case Handled.RetryLater retry -> {
-            log.warn("Rolling back a batch for redelivery: {}", retry.why());
-            session.rollback();
-            return;
-          }
-          case Handled.Done done -> history.add(done.history());
+        if (!(handleHeld(message) instanceof Handled.Done handled)) {
+          log.warn("Rolling back a batch for redelivery: held too long, {}", hold.why());
+          session.rollback();
+          return;
         }
-        message = history.size() < settings.batchSize() ? consumer.receiveNoWait() : null;
+        done.add(handled);
+        message = done.size() < settings.batchSize() ? consumer.receiveNoWait() : null;
       }
     } catch (RuntimeException e) {
       log.error("Rolling back a batch after an unexpected failure", e);
       session.rollback();
       return;
     }
-    if (historyAccepted()) {
+    if (historyAcceptedHeld()) {
       session.commit();
     } else {
       session.rollback();
     }
   }
 
-  private boolean historyAccepted() {
+  /** Handles one request, holding the transaction and handling it again while intake is paused. */
+  private Handled handleHeld(Message message) throws JMSException {
+    while (hold.awaitOpen()) {
+      Handled handled = processor.handle(message, session);
+      if (handled instanceof Handled.Done) {
+        return handled;
+      }
+    }
+    return new Handled.RetryLater(hold.why());
+  }
+
+  /**
+   * Whether history accepted every document. While it fails with the intake gate down, holds the
+   * transaction and records the documents again once the gate is up; a failure while the gate is up
+   * (the store may have come back between the failure and this check) is retried once.
+   */
+  private boolean historyAcceptedHeld() {
+    List<CompletableFuture<Void>> pending = done.stream().map(Handled.Done::history).toList();
+    boolean retriedWhileUp = false;
+    while (!historyAccepted(pending)) {
+      if (hold.isDown()) {
+        if (!hold.awaitOpen()) {
+          return false;
+        }
+      } else if (retriedWhileUp) {
+        return false;
+      } else {
+        retriedWhileUp = true;
+      }
+      log.info("Recording the {} documents of a batch again", done.size());
+      pending = done.stream().map(d -> processor.record(d.document())).toList();
+    }
+    return true;
+  }
+
+  private boolean historyAccepted(List<CompletableFuture<Void>> pending) {
     CompletableFuture<Void> all =
-        CompletableFuture.allOf(history.toArray(CompletableFuture[]::new));
+        CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new));
     try {
       all.get(settings.historyTimeout().toMillis(), TimeUnit.MILLISECONDS);
       return true;
     } catch (ExecutionException e) {
-      log.warn(
-          "History refused a batch of {}, rolling back: {}",
-          history.size(),
-          e.getCause().toString());
+      log.warn("History refused a batch of {}: {}", pending.size(), e.getCause().toString());
     } catch (TimeoutException e) {
       log.warn(
-          "History did not accept a batch of {} within {}, rolling back",
-          history.size(),
+          "History did not accept a batch of {} within {}",
+          pending.size(),
           settings.historyTimeout());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

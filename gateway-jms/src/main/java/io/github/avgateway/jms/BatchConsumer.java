@@ -18,8 +18,9 @@ import org.slf4j.LoggerFactory;
  * One consumer of the request queue, on its own connection and transacted session, run by one
  * thread. It takes a batch of what is already waiting (never waiting to fill it), and commits the
  * batch's replies, dead-letters and consumption together once history accepted every document of
- * the batch (see {@link Batch}). While the intake gate is down it closes its message consumer, so
- * requests stay in the broker, and opens it again when the gate is up.
+ * the batch (see {@link Batch}). While the intake gate is down between batches it closes its
+ * message consumer, so requests stay in the broker, and opens it again when the gate is up; a batch
+ * already running when the gate closes is held open instead (see {@link IntakeHold}).
  */
 final class BatchConsumer implements Runnable {
 
@@ -79,7 +80,10 @@ final class BatchConsumer implements Runnable {
         }
         Message first = consumer().receive(settings.receiveTimeout().toMillis());
         if (first != null) {
-          new Batch(session, consumer, processor, settings).run(first);
+          IntakeHold hold =
+              new IntakeHold(
+                  gate, settings.pausePollInterval(), settings.pauseHoldTime(), stopping);
+          new Batch(session, consumer, processor, settings, hold).run(first);
         }
       } catch (JMSException | RuntimeException e) {
         if (running) {

@@ -13,6 +13,7 @@ import java.time.Duration;
  * @param receiveTimeout how long an idle consumer blocks for the first request of a batch
  * @param historyTimeout how long a batch waits for history before rolling back
  * @param pausePollInterval how often a paused consumer asks the intake gate again
+ * @param pauseHoldTime how long a batch caught by an intake pause is held open before it rolls back
  */
 record ConsumerSettings(
     String requestQueue,
@@ -21,7 +22,8 @@ record ConsumerSettings(
     int batchSize,
     Duration receiveTimeout,
     Duration historyTimeout,
-    Duration pausePollInterval) {
+    Duration pausePollInterval,
+    Duration pauseHoldTime) {
 
   static ConsumerSettings of(JmsProperties properties) {
     return new ConsumerSettings(
@@ -31,7 +33,8 @@ record ConsumerSettings(
         properties.batchSize(),
         properties.receiveTimeout(),
         properties.historyTimeout(),
-        properties.pausePollInterval());
+        properties.pausePollInterval(),
+        properties.pauseHoldTime());
   }
 
   private static String blankToNull(String value) {

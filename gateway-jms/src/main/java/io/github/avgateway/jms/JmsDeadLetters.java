@@ -1,6 +1,7 @@
 package io.github.avgateway.jms;
 
 import io.github.avgateway.core.model.DeadLetterReason;
+import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.wire.WireNames;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.JMSException;
@@ -13,9 +14,10 @@ import java.util.Collections;
 /**
  * Builds the dead-letter of a request: a {@code BytesMessage} carrying the request's properties,
  * correlation id and reply destination, the reason ({@code avReason}, {@code avReasonDetail}), the
- * request id ({@code avRequestId}) and original type. The body is the request's bytes for a {@code
- * BytesMessage}, the UTF-8 text for a {@code TextMessage}, and empty for every other type (an
- * {@code ObjectMessage} is never deserialized).
+ * verdict recorded for it in history ({@code avVerdict}), the request id ({@code avRequestId}) and
+ * original type. The body is the request's bytes for a {@code BytesMessage}, the UTF-8 text for a
+ * {@code TextMessage}, and empty for every other type (an {@code ObjectMessage} is never
+ * deserialized).
  */
 final class JmsDeadLetters {
 
@@ -29,7 +31,8 @@ final class JmsDeadLetters {
       Message original,
       InboundRequest inbound,
       DeadLetterReason reason,
-      String detail)
+      String detail,
+      Verdict verdict)
       throws JMSException {
     BytesMessage letter = session.createBytesMessage();
     copyProperties(original, letter);
@@ -37,6 +40,7 @@ final class JmsDeadLetters {
     letter.setJMSReplyTo(inbound.replyTo());
     letter.setStringProperty(WireNames.REASON, reason.name());
     letter.setStringProperty(WireNames.REASON_DETAIL, detail);
+    letter.setStringProperty(WireNames.VERDICT, verdict.name());
     letter.setStringProperty(JmsWire.REQUEST_ID, inbound.request().requestId());
     letter.setStringProperty(JmsWire.ORIGINAL_TYPE, JmsRequestMapper.typeName(original));
     letter.setIntProperty(JmsWire.DELIVERY_COUNT, inbound.deliveryCount());

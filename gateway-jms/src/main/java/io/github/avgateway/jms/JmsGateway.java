@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -64,7 +65,11 @@ public final class JmsGateway implements SmartLifecycle {
             pipeline,
             history,
             gate,
-            new Routing(properties.maxDeliveryAttempts()),
+            new Routing(
+                properties.maxDeliveryAttempts(),
+                new ReplyQueuePolicy(
+                    properties.compiledReplyQueuePattern(),
+                    Set.of(properties.requestQueue(), properties.deadLetterQueue()))),
             Clock.systemUTC());
     return new JmsGateway(
         factory,

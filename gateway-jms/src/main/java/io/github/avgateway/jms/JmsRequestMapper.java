@@ -20,12 +20,16 @@ import org.apache.activemq.artemis.jms.client.ActiveMQMessage;
  * broker's message id when the sender gave none), correlation id = {@code JMSCorrelationID}, file
  * name = property {@code avFilename}, client id = {@code JMSXUserID} else property {@code
  * avClientId}. Only a {@code BytesMessage} is readable; any other type is malformed and its body is
- * never touched (an {@code ObjectMessage} is never deserialized).
+ * never touched (an {@code ObjectMessage} is never deserialized). So is a message whose correlation
+ * id, file name or client id is longer than {@link #MAX_HEADER_LENGTH} characters.
  */
 final class JmsRequestMapper {
 
   /** The transport name in history and document ids. */
   static final String TRANSPORT = "jms";
+
+  /** Longest correlation id, file name or client id accepted, in characters. */
+  static final int MAX_HEADER_LENGTH = 1024;
 
   private static final String DELIVERY_COUNT = "JMSXDeliveryCount";
   private static final String USER_ID = "JMSXUserID";
@@ -36,10 +40,14 @@ final class JmsRequestMapper {
     try {
       Destination replyTo = message.getJMSReplyTo();
       int deliveries = deliveryCount(message);
+      ScanRequest headers = request(message, requestId, receivedAt, ScanContent.of(new byte[0]));
+      String tooLong = tooLong(headers);
+      if (tooLong != null) {
+        return new InboundRequest.Malformed(withoutLong(headers), replyTo, deliveries, tooLong);
+      }
       if (!(message instanceof BytesMessage bytes)) {
-        ScanRequest request = request(message, requestId, receivedAt, ScanContent.of(new byte[0]));
         String detail = typeName(message) + " is not a request: send the file as a BytesMessage";
-        return new InboundRequest.Malformed(request, replyTo, deliveries, detail);
+        return new InboundRequest.Malformed(headers, replyTo, deliveries, detail);
       }
       ScanRequest request = request(message, requestId, receivedAt, new BytesMessageContent(bytes));
       return new InboundRequest.Readable(request, replyTo, deliveries);
@@ -79,6 +87,44 @@ final class JmsRequestMapper {
         receivedAt,
         message.getJMSRedelivered(),
         content);
+  }
+
+  /**
+   * What is wrong when the correlation id, file name or client id is longer than {@link
+   * #MAX_HEADER_LENGTH}, else null. Such values are refused, never stored: the history store
+   * rejects a document with an indexed value that long, which would fail every write it is in.
+   */
+  private static String tooLong(ScanRequest request) {
+    for (String[] header :
+        new String[][] {
+          {"JMSCorrelationID", request.correlationId()},
+          {WireNames.FILENAME, request.filename()},
+          {"client id", request.clientId()}
+        }) {
+      if (header[1] != null && header[1].length() > MAX_HEADER_LENGTH) {
+        return "%s is %d characters long, over the limit of %d"
+            .formatted(header[0], header[1].length(), MAX_HEADER_LENGTH);
+      }
+    }
+    return null;
+  }
+
+  /** {@code request} without the values {@link #tooLong} refuses. */
+  private static ScanRequest withoutLong(ScanRequest request) {
+    return new ScanRequest(
+        request.requestId(),
+        shortOrNull(request.correlationId()),
+        TRANSPORT,
+        shortOrNull(request.filename()),
+        shortOrNull(request.clientId()),
+        null,
+        request.receivedAt(),
+        request.redelivered(),
+        request.content());
+  }
+
+  private static String shortOrNull(String value) {
+    return value != null && value.length() <= MAX_HEADER_LENGTH ? value : null;
   }
 
   private static ScanRequest bare(String requestId, Instant receivedAt) {

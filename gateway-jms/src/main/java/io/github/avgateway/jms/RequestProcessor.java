@@ -76,7 +76,7 @@ final class RequestProcessor {
     } catch (InvalidDestinationException e) {
       return deadLetter(session, message, inbound, result, Routing.unroutable(e.getMessage()));
     }
-    return new Handled.Done(record(pipeline.replied(inbound.request(), result)));
+    return done(pipeline.replied(inbound.request(), result));
   }
 
   private Handled deadLetter(
@@ -89,12 +89,24 @@ final class RequestProcessor {
     session.send(
         session.deadLetterQueue(),
         JmsDeadLetters.deadLetter(
-            session.session(), message, inbound, letter.reason(), letter.detail()));
-    MessageInfo info = pipeline.deadLettered(inbound.request(), result, letter.reason());
-    return new Handled.Done(record(info));
+            session.session(),
+            message,
+            inbound,
+            letter.reason(),
+            letter.detail(),
+            result.verdict()));
+    return done(pipeline.deadLettered(inbound.request(), result, letter.reason()));
   }
 
-  private CompletableFuture<Void> record(MessageInfo info) {
+  private Handled done(MessageInfo document) {
+    return new Handled.Done(document, record(document));
+  }
+
+  /**
+   * Hands {@code info} to the history store; a store that throws gives a failed future. Recording a
+   * document again overwrites it (its id is derived from the request id).
+   */
+  CompletableFuture<Void> record(MessageInfo info) {
     try {
       return history.record(info);
     } catch (RuntimeException e) {

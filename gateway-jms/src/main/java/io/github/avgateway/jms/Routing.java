@@ -12,14 +12,17 @@ import java.util.function.Supplier;
  * The routing decisions of the JMS front-end, free of I/O. Before the scan: a malformed request, or
  * one delivered more often than the limit, is dead-lettered. After it: a scanner failure while the
  * intake gate is down is retried (never answered as final), a request with neither JMSReplyTo nor a
- * default reply queue is dead-lettered, everything else is answered.
+ * default reply queue is dead-lettered, so is one whose JMSReplyTo the {@link ReplyQueuePolicy}
+ * refuses; everything else is answered.
  */
 final class Routing {
 
   private final int maxDeliveryAttempts;
+  private final ReplyQueuePolicy replyPolicy;
 
-  Routing(int maxDeliveryAttempts) {
+  Routing(int maxDeliveryAttempts, ReplyQueuePolicy replyPolicy) {
     this.maxDeliveryAttempts = maxDeliveryAttempts;
+    this.replyPolicy = replyPolicy;
   }
 
   /** A dead-letter decided without scanning, or empty when the request is to be scanned. */
@@ -51,13 +54,16 @@ final class Routing {
     if (result.reason() == Reason.SCAN_FAILED && gate.get() instanceof Availability.Down down) {
       return new Route.Retry(down.why());
     }
-    Destination to = inbound.replyTo() != null ? inbound.replyTo() : defaultReplyTo;
-    if (to == null) {
+    if (inbound.replyTo() != null) {
+      Optional<Route.DeadLetter> refused = replyPolicy.refusal(inbound.replyTo());
+      return refused.isPresent() ? refused.get() : new Route.Reply(inbound.replyTo());
+    }
+    if (defaultReplyTo == null) {
       return new Route.DeadLetter(
           DeadLetterReason.NO_REPLY_DESTINATION,
           "the request has no JMSReplyTo and no default reply queue is configured");
     }
-    return new Route.Reply(to);
+    return new Route.Reply(defaultReplyTo);
   }
 
   /** The dead-letter of a request whose reply destination the broker refused. */

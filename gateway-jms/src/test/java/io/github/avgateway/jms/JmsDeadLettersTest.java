@@ -12,6 +12,7 @@ import static org.mockito.Mockito.when;
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.ScanContent;
 import io.github.avgateway.core.model.ScanRequest;
+import io.github.avgateway.core.model.Verdict;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Destination;
 import jakarta.jms.ObjectMessage;
@@ -67,13 +68,19 @@ class JmsDeadLettersTest {
     when(original.getText()).thenReturn("hello");
 
     JmsDeadLetters.deadLetter(
-        session, original, malformed(), DeadLetterReason.MALFORMED_REQUEST, "TextMessage is not");
+        session,
+        original,
+        malformed(),
+        DeadLetterReason.MALFORMED_REQUEST,
+        "TextMessage is not",
+        Verdict.ERROR);
 
     verify(letter).setObjectProperty("avFilename", "a.txt");
     verify(letter).setObjectProperty("tenant", 7);
     verify(letter, never()).setObjectProperty(eq("JMSXDeliveryCount"), any());
     verify(letter).setStringProperty("avReason", "MALFORMED_REQUEST");
     verify(letter).setStringProperty("avReasonDetail", "TextMessage is not");
+    verify(letter).setStringProperty("avVerdict", "ERROR");
     verify(letter).setStringProperty("avRequestId", "ID:5");
     verify(letter).setStringProperty("avOriginalType", "TextMessage");
     verify(letter).setJMSCorrelationID("corr-5");
@@ -87,7 +94,12 @@ class JmsDeadLettersTest {
     when(original.getPropertyNames()).thenReturn(Collections.emptyEnumeration());
 
     JmsDeadLetters.deadLetter(
-        session, original, malformed(), DeadLetterReason.MALFORMED_REQUEST, "ObjectMessage");
+        session,
+        original,
+        malformed(),
+        DeadLetterReason.MALFORMED_REQUEST,
+        "ObjectMessage",
+        Verdict.ERROR);
 
     verify(original, never()).getObject();
     verify(original, never()).getBody(any());

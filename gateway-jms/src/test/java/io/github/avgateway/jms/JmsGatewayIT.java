@@ -74,7 +74,7 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
     String correlationId = "unroutable-" + UUID.randomUUID();
     var message = session.createBytesMessage();
     message.writeBytes(fresh());
-    message.setJMSReplyTo(ActiveMQDestination.createQueue("no.such.queue"));
+    message.setJMSReplyTo(ActiveMQDestination.createQueue("av.reply.no-such-queue"));
     message.setJMSCorrelationID(correlationId);
     try (MessageProducer producer =
         session.createProducer(session.createQueue(properties.requestQueue()))) {
@@ -93,17 +93,53 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
   }
 
   @Test
+  void replyToOutsideTheAllowListIsDeadLetteredAndNeverWritten() throws Exception {
+    Session session = driver.session();
+    for (String spoofed : List.of("orders", properties.requestQueue())) {
+      String correlationId = "spoofed-" + UUID.randomUUID();
+      var message = session.createBytesMessage();
+      message.writeBytes(fresh());
+      message.setJMSReplyTo(ActiveMQDestination.createQueue(spoofed));
+      message.setJMSCorrelationID(correlationId);
+      try (MessageProducer producer =
+          session.createProducer(session.createQueue(properties.requestQueue()))) {
+        producer.send(message);
+      }
+      ContractDeadLetter letter = inbox.awaitDeadLetter(correlationId);
+      assertThat(letter.reason()).isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
+      assertThat(awaitHistory(letter.requestId()).deadLetterReason())
+          .isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
+    }
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> broker.messageCount(properties.requestQueue()) == 0);
+  }
+
+  @Test
+  void historyRefusedOnceIsRetriedInTheSameTransaction() {
+    AtomicInteger refusals = new AtomicInteger();
+    history.refuseWhen(
+        info -> "refused-once.txt".equals(info.filename()) && refusals.getAndIncrement() == 0);
+    String correlationId = "refused-once-" + UUID.randomUUID();
+    String requestId = send(ContractRequest.of(fresh(), "refused-once.txt", correlationId));
+
+    assertThat(inbox.awaitReply(correlationId).verdict()).isEqualTo("CLEAN");
+    assertThat(awaitHistory(requestId).redelivered()).isFalse();
+    assertThat(refusals.get()).isEqualTo(2);
+  }
+
+  @Test
   void refusedHistoryRollsBackAndTheRequestIsAnsweredOnceOnRedelivery() {
     AtomicInteger refusals = new AtomicInteger();
     history.refuseWhen(
-        info -> "flaky.txt".equals(info.filename()) && refusals.getAndIncrement() == 0);
+        info -> "flaky.txt".equals(info.filename()) && refusals.getAndIncrement() < 2);
     String correlationId = "flaky-" + UUID.randomUUID();
     String requestId = send(ContractRequest.of(fresh(), "flaky.txt", correlationId));
 
     assertThat(inbox.awaitReply(correlationId).verdict()).isEqualTo("CLEAN");
     MessageInfo doc = awaitHistory(requestId);
     assertThat(doc.redelivered()).isTrue();
-    assertThat(refusals.get()).isEqualTo(2);
+    assertThat(refusals.get()).as("refused, refused again, accepted on redelivery").isEqualTo(3);
     await().during(Duration.ofMillis(500)).until(() -> inbox.replies(correlationId).size() == 1);
   }
 
@@ -140,6 +176,62 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
   }
 
   @Test
+  void intakeClosedRepeatedlyAroundOneScanCostsItNoDeliveryAttempt() {
+    AtomicInteger failures = new AtomicInteger();
+    scanner.failing(true);
+    scanner.onFailure(() -> {
+      failures.incrementAndGet();
+      gate.down("clamd unreachable (test)");
+    });
+    String correlationId = "held-scan-" + UUID.randomUUID();
+    String requestId = send(ContractRequest.of(fresh(), "held-scan.txt", correlationId));
+
+    for (int outage = 1; outage <= 4; outage++) {
+      int seen = outage;
+      await().atMost(Duration.ofSeconds(20)).until(() -> failures.get() >= seen && gateDown());
+      assertThat(inbox.replies(correlationId)).isEmpty();
+      gate.up(); // the held batch scans again, which fails and closes the gate again
+    }
+    await().atMost(Duration.ofSeconds(20)).until(() -> failures.get() >= 5 && gateDown());
+    scanner.failing(false);
+    gate.up();
+
+    assertThat(inbox.awaitReply(correlationId).verdict()).isEqualTo("CLEAN");
+    MessageInfo doc = awaitHistory(requestId);
+    assertThat(doc.redelivered()).as("delivered once, held through 5 outages").isFalse();
+    assertThat(inbox.deadLetters(correlationId)).isEmpty();
+    await().during(Duration.ofMillis(500)).until(() -> inbox.replies(correlationId).size() == 1);
+  }
+
+  @Test
+  void historyOutagesAroundOneBatchCostItNoDeliveryAttempt() {
+    AtomicInteger refusals = new AtomicInteger();
+    history.refuseWhen(info -> {
+      if (!"held-history.txt".equals(info.filename())) {
+        return false;
+      }
+      refusals.incrementAndGet();
+      gate.down("Solr history does not accept writes (test)");
+      return true;
+    });
+    String correlationId = "held-history-" + UUID.randomUUID();
+    String requestId = send(ContractRequest.of(fresh(), "held-history.txt", correlationId));
+
+    for (int outage = 1; outage <= 3; outage++) {
+      int seen = outage;
+      await().atMost(Duration.ofSeconds(20)).until(() -> refusals.get() >= seen && gateDown());
+      gate.up(); // the held batch records its document again, which is refused again
+    }
+    await().atMost(Duration.ofSeconds(20)).until(() -> refusals.get() >= 4 && gateDown());
+    history.acceptAll();
+    gate.up();
+
+    assertThat(inbox.awaitReply(correlationId).verdict()).isEqualTo("CLEAN");
+    assertThat(awaitHistory(requestId).redelivered()).isFalse();
+    await().during(Duration.ofMillis(500)).until(() -> inbox.replies(correlationId).size() == 1);
+  }
+
+  @Test
   void scanFailureWhileTheGateIsUpIsAnsweredAsError() {
     scanner.failing(true);
     String correlationId = "error-" + UUID.randomUUID();
@@ -154,7 +246,7 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
   void requestWithoutMessageIdGetsOneThatIsStableAcrossRedeliveries() throws Exception {
     AtomicInteger refusals = new AtomicInteger();
     history.refuseWhen(
-        info -> "no-id.txt".equals(info.filename()) && refusals.getAndIncrement() == 0);
+        info -> "no-id.txt".equals(info.filename()) && refusals.getAndIncrement() < 2);
     Session session = driver.session();
     var message = session.createBytesMessage();
     message.writeBytes(fresh());
@@ -171,6 +263,10 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
     ContractReply reply = inbox.awaitReply(correlationId);
     assertThat(reply.body().requestId()).startsWith("ID:artemis-");
     assertThat(awaitHistory(reply.body().requestId()).redelivered()).isTrue();
+  }
+
+  private boolean gateDown() {
+    return gate.intake() instanceof io.github.avgateway.core.port.Availability.Down;
   }
 
   private String send(ContractRequest request) {

@@ -71,6 +71,35 @@ class JmsRequestMapperTest {
   }
 
   @Test
+  void overLongHeaderMakesTheRequestMalformedAndIsNotKept() throws Exception {
+    BytesMessage message = bytesMessage("hello".getBytes(StandardCharsets.UTF_8));
+    when(message.getJMSMessageID()).thenReturn("ID:7");
+    when(message.getJMSCorrelationID()).thenReturn("corr-7");
+    when(message.getStringProperty("avFilename")).thenReturn("a.txt");
+    when(message.getStringProperty("avClientId")).thenReturn("c".repeat(1025));
+
+    InboundRequest inbound = mapper.map(message, NOW);
+
+    assertThat(inbound)
+        .isInstanceOfSatisfying(
+            InboundRequest.Malformed.class,
+            malformed -> assertThat(malformed.detail()).contains("1025").contains("1024"));
+    assertThat(inbound.request().clientId()).isNull();
+    assertThat(inbound.request().correlationId()).isEqualTo("corr-7");
+    assertThat(inbound.request().filename()).isEqualTo("a.txt");
+    verify(message, never()).readBytes(any(byte[].class));
+  }
+
+  @Test
+  void headersUpToTheLimitAreKept() throws Exception {
+    BytesMessage message = bytesMessage(new byte[0]);
+    when(message.getJMSMessageID()).thenReturn("ID:8");
+    when(message.getStringProperty("avFilename")).thenReturn("f".repeat(1024));
+
+    assertThat(mapper.map(message, NOW)).isInstanceOf(InboundRequest.Readable.class);
+  }
+
+  @Test
   void validatedUserWinsOverTheClientIdProperty() throws Exception {
     BytesMessage message = bytesMessage(new byte[0]);
     when(message.getJMSMessageID()).thenReturn("ID:1");

@@ -13,18 +13,25 @@ import io.github.avgateway.core.port.Availability;
 import jakarta.jms.Destination;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import org.apache.activemq.artemis.jms.client.ActiveMQDestination;
 import org.junit.jupiter.api.Test;
 
 class RoutingTest {
 
-  private static final Destination CALLER = mock(Destination.class);
+  private static final Destination CALLER = ActiveMQDestination.createQueue("av.reply.caller");
   private static final Destination DEFAULT = mock(Destination.class);
   private static final Supplier<Availability> UP = Availability::up;
   private static final Supplier<Availability> DOWN = () -> Availability.down("clamd unreachable");
 
-  private final Routing routing = new Routing(3);
+  private final Routing routing =
+      new Routing(
+          3,
+          new ReplyQueuePolicy(
+              Pattern.compile("av\\.reply\\..+"), Set.of("av.scan.request", "av.scan.dlq")));
 
   private static ScanRequest request() {
     return new ScanRequest(
@@ -122,5 +129,32 @@ class RoutingTest {
             new Route.DeadLetter(
                 DeadLetterReason.REPLY_UNROUTABLE,
                 "the broker refused the reply destination: no such queue"));
+  }
+
+  @Test
+  void replyDestinationOutsideTheAllowListIsRefused() {
+    ScanResult clean = result(Verdict.CLEAN, null);
+    for (Destination spoofed :
+        List.<Destination>of(
+            ActiveMQDestination.createQueue("orders"),
+            ActiveMQDestination.createQueue("av.scan.request"),
+            ActiveMQDestination.createQueue("av.scan.dlq"),
+            ActiveMQDestination.createTopic("av.reply.topic"))) {
+      Route route = routing.afterScan(readable(spoofed, 1), clean, DEFAULT, UP);
+      assertThat(route)
+          .as("reply to %s", spoofed)
+          .isInstanceOfSatisfying(
+              Route.DeadLetter.class,
+              letter ->
+                  assertThat(letter.reason())
+                      .isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED));
+    }
+  }
+
+  @Test
+  void temporaryQueuesAreAllowedWhateverTheirName() {
+    Destination temporary = ActiveMQDestination.createTemporaryQueue("4f1c-any-name");
+    assertThat(routing.afterScan(readable(temporary, 1), result(Verdict.CLEAN, null), null, UP))
+        .isEqualTo(new Route.Reply(temporary));
   }
 }

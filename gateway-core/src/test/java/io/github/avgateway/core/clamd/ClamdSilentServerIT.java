@@ -10,7 +10,11 @@ import io.github.avgateway.core.port.Availability;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** A server that accepts and never answers costs one read timeout, then an ERROR. */
+/**
+ * A server that accepts and never answers costs one read timeout, then an ERROR; one that accepts
+ * and closes every connection (a proxy in front of a stopped clamd) is an ERROR at once; both mark
+ * the endpoint down, so that front-ends pause.
+ */
 class ClamdSilentServerIT {
 
   private static final Duration READ_TIMEOUT = Duration.ofMillis(1500);
@@ -53,6 +57,18 @@ class ClamdSilentServerIT {
       assertThat(report.detail()).contains("took no data for");
       assertThat(took).isBetween(READ_TIMEOUT, READ_TIMEOUT.multipliedBy(2).minusMillis(100));
       assertThat(fake.received()).contains("zINSTREAM");
+    }
+  }
+
+  @Test
+  void aServerThatClosesEveryConnectionAtOnceIsMarkedDown() throws Exception {
+    try (FakeClamd fake = FakeClamd.start((in, out, closed) -> {});
+        ClamdScanner scanner = scannerFor(fake)) {
+      ScanReport report = scanner.scan(ScanContent.of(ItEnv.randomBytes(1024, 2)));
+
+      assertThat(report.verdict()).isEqualTo(Verdict.ERROR);
+      assertThat(report.reason()).isEqualTo(Reason.SCAN_FAILED);
+      assertThat(scanner.availability()).isInstanceOf(Availability.Down.class);
     }
   }
 }

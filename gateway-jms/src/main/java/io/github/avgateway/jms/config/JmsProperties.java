@@ -1,12 +1,15 @@
 package io.github.avgateway.jms.config;
 
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
@@ -24,6 +27,8 @@ import org.springframework.validation.annotation.Validated;
  * @param requestQueue the queue requests arrive on
  * @param deadLetterQueue where requests that cannot be answered go, with the reason as property
  * @param defaultReplyQueue where replies go when a request has no JMSReplyTo; null for none
+ * @param replyQueuePattern the named reply queues accepted (whole-name regular expression);
+ *     temporary queues are always accepted, the gateway's own queues and topics never
  * @param consumers concurrent consumers, each with its own connection and transacted session
  * @param batchSize at most this many requests per transaction; a batch takes only what is already
  *     waiting and never waits to fill
@@ -34,6 +39,9 @@ import org.springframework.validation.annotation.Validated;
  * @param historyTimeout how long a batch waits for history to accept its documents before rolling
  *     back
  * @param pausePollInterval how often a paused consumer asks the intake gate again
+ * @param pauseHoldTime how long a batch that an intake pause (clamd or Solr down) caught in flight
+ *     keeps its transaction open, waiting for the gate to reopen, before it rolls back; a pause
+ *     shorter than this costs the batch's requests no delivery attempt
  * @param tls TLS of the CORE connection at {@code url} (see {@link Tls})
  */
 @Validated
@@ -47,6 +55,7 @@ public record JmsProperties(
     @DefaultValue("av.scan.request") @NotBlank String requestQueue,
     @DefaultValue("av.scan.dlq") @NotBlank String deadLetterQueue,
     String defaultReplyQueue,
+    @DefaultValue("av\\.reply\\..+") @NotBlank String replyQueuePattern,
     @DefaultValue("4") @Min(1) @Max(256) int consumers,
     @DefaultValue("32") @Min(1) @Max(1000) int batchSize,
     @DefaultValue("1s") @NotNull Duration receiveTimeout,
@@ -54,6 +63,7 @@ public record JmsProperties(
     @DefaultValue("1s") @NotNull Duration redeliveryDelay,
     @DefaultValue("30s") @NotNull Duration historyTimeout,
     @DefaultValue("500ms") @NotNull Duration pausePollInterval,
+    @DefaultValue("5m") @NotNull Duration pauseHoldTime,
     @DefaultValue @NotNull @Valid Tls tls) {
 
   /** Where the broker runs. */
@@ -87,6 +97,24 @@ public record JmsProperties(
       @DefaultValue("true") boolean persistent,
       @DefaultValue("NIO") @NotNull JournalMode journal,
       @DefaultValue("false") boolean autoCreateQueues) {}
+
+  /** The compiled {@link #replyQueuePattern()}. */
+  public Pattern compiledReplyQueuePattern() {
+    return Pattern.compile(replyQueuePattern);
+  }
+
+  @AssertTrue(message = "reply-queue-pattern must be a valid regular expression")
+  boolean isReplyQueuePatternValid() {
+    if (replyQueuePattern == null) {
+      return true;
+    }
+    try {
+      compiledReplyQueuePattern();
+      return true;
+    } catch (PatternSyntaxException e) {
+      return false;
+    }
+  }
 
   /**
    * TLS on the CORE connection at {@code url}. EMBEDDED: the broker's acceptor serves TLS with
@@ -122,7 +150,7 @@ public record JmsProperties(
 
   @Override
   public String toString() {
-    return "JmsProperties[mode=%s, url=%s, user=%s, password=%s, embedded=%s, requestQueue=%s, deadLetterQueue=%s, defaultReplyQueue=%s, consumers=%d, batchSize=%d, receiveTimeout=%s, maxDeliveryAttempts=%d, redeliveryDelay=%s, historyTimeout=%s, pausePollInterval=%s, tls=%s]"
+    return "JmsProperties[mode=%s, url=%s, user=%s, password=%s, embedded=%s, requestQueue=%s, deadLetterQueue=%s, defaultReplyQueue=%s, replyQueuePattern=%s, consumers=%d, batchSize=%d, receiveTimeout=%s, maxDeliveryAttempts=%d, redeliveryDelay=%s, historyTimeout=%s, pausePollInterval=%s, pauseHoldTime=%s, tls=%s]"
         .formatted(
             mode,
             url,
@@ -132,6 +160,7 @@ public record JmsProperties(
             requestQueue,
             deadLetterQueue,
             defaultReplyQueue,
+            replyQueuePattern,
             consumers,
             batchSize,
             receiveTimeout,
@@ -139,6 +168,7 @@ public record JmsProperties(
             redeliveryDelay,
             historyTimeout,
             pausePollInterval,
+            pauseHoldTime,
             tls);
   }
 }

@@ -47,6 +47,10 @@ class JmsPropertiesTest {
     assertThat(properties.embedded().journal()).isEqualTo(JmsProperties.JournalMode.NIO);
     assertThat(properties.embedded().autoCreateQueues()).isFalse();
     assertThat(properties.historyTimeout()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(properties.pauseHoldTime()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(properties.compiledReplyQueuePattern().matcher("av.reply.billing").matches())
+        .isTrue();
+    assertThat(properties.compiledReplyQueuePattern().matcher("orders").matches()).isFalse();
   }
 
   @Test
@@ -58,12 +62,16 @@ class JmsPropertiesTest {
                 "avgateway.jms.url", "tcp://broker:61617",
                 "avgateway.jms.default-reply-queue", "replies",
                 "avgateway.jms.batch-size", "4",
+                "avgateway.jms.pause-hold-time", "90s",
+                "avgateway.jms.reply-queue-pattern", "replies\\..+",
                 "avgateway.jms.embedded.journal", "mapped"));
 
     assertThat(properties.mode()).isEqualTo(JmsProperties.BrokerMode.EXTERNAL);
     assertThat(properties.url()).isEqualTo("tcp://broker:61617");
     assertThat(properties.defaultReplyQueue()).isEqualTo("replies");
     assertThat(properties.batchSize()).isEqualTo(4);
+    assertThat(properties.pauseHoldTime()).isEqualTo(Duration.ofSeconds(90));
+    assertThat(properties.replyQueuePattern()).isEqualTo("replies\\..+");
     assertThat(properties.embedded().journal()).isEqualTo(JmsProperties.JournalMode.MAPPED);
   }
 
@@ -78,12 +86,16 @@ class JmsPropertiesTest {
   @Test
   void invalidValuesStopTheApplication() {
     runner
-        .withPropertyValues("avgateway.jms.consumers=0", "avgateway.jms.request-queue= ")
+        .withPropertyValues(
+            "avgateway.jms.consumers=0",
+            "avgateway.jms.request-queue= ",
+            "avgateway.jms.reply-queue-pattern=av.reply.(")
         .run(context ->
             assertThat(context)
                 .getFailure()
                 .rootCause()
                 .hasMessageContaining("consumers")
-                .hasMessageContaining("requestQueue"));
+                .hasMessageContaining("requestQueue")
+                .hasMessageContaining("reply-queue-pattern"));
   }
 }

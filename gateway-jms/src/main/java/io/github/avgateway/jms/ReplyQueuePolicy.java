@@ -1,0 +1,61 @@
+package io.github.avgateway.jms;
+
+import io.github.avgateway.core.model.DeadLetterReason;
+import jakarta.jms.Destination;
+import jakarta.jms.JMSException;
+import jakarta.jms.Queue;
+import jakarta.jms.TemporaryQueue;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Where a caller may have replies sent, so that a request cannot make the gateway write into
+ * arbitrary queues: a temporary queue (created by the caller's own connection, gone with it), or a
+ * queue whose name matches the allow-list pattern as a whole, and never one of the gateway's own
+ * queues (which would feed replies back in as requests). Topics are refused. The configured default
+ * reply queue is the operator's choice and is not checked. No I/O.
+ */
+final class ReplyQueuePolicy {
+
+  private final Pattern allowed;
+  private final Set<String> ownQueues;
+
+  /**
+   * @param allowed the whole-name pattern a named reply queue must match
+   * @param ownQueues queue names a reply never goes to (the request and dead-letter queues)
+   */
+  ReplyQueuePolicy(Pattern allowed, Set<String> ownQueues) {
+    this.allowed = Objects.requireNonNull(allowed, "allowed");
+    this.ownQueues = Set.copyOf(ownQueues);
+  }
+
+  /** Empty when replies may go to {@code replyTo}; else the dead-letter that refuses it. */
+  Optional<Route.DeadLetter> refusal(Destination replyTo) {
+    if (replyTo instanceof TemporaryQueue) {
+      return Optional.empty();
+    }
+    if (!(replyTo instanceof Queue queue)) {
+      return refuse("JMSReplyTo is not a queue: " + replyTo);
+    }
+    String name;
+    try {
+      name = queue.getQueueName();
+    } catch (JMSException e) {
+      return refuse("JMSReplyTo has no readable queue name: " + e.getMessage());
+    }
+    if (ownQueues.contains(name)) {
+      return refuse("JMSReplyTo names one of the gateway's own queues");
+    }
+    if (!allowed.matcher(name).matches()) {
+      return refuse("JMSReplyTo does not match the allowed pattern " + allowed.pattern());
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<Route.DeadLetter> refuse(String detail) {
+    return Optional.of(
+        new Route.DeadLetter(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED, detail));
+  }
+}

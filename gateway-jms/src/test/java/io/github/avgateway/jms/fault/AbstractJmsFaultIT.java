@@ -1,0 +1,76 @@
+package io.github.avgateway.jms.fault;
+
+import static org.awaitility.Awaitility.await;
+
+import io.github.avgateway.core.fault.FaultReport;
+import java.time.Duration;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/**
+ * Base of the JMS fault scenarios (issue 8): every scenario runs load through the shared {@link
+ * FaultEnvironment}, injects one real fault, heals it, and checks the run with the shared checker
+ * ({@code FaultLedger}). Each scenario starts with every dependency serving and leaves it so.
+ */
+@ExtendWith(AbstractJmsFaultIT.Environment.class)
+abstract class AbstractJmsFaultIT {
+
+  FaultEnvironment env;
+
+  @BeforeEach
+  void everythingServes(FaultEnvironment environment) {
+    env = environment;
+    await("the gateway's intake open (clamd self-test passed, Solr accepts writes)")
+        .atMost(Duration.ofMinutes(2))
+        .pollInterval(Duration.ofMillis(100))
+        .until(() -> !env.intakeDown());
+  }
+
+  /** Waits (bounded) until the in-process gateway has paused its intake. */
+  void awaitIntakeDown() {
+    await("the gateway's intake paused")
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(50))
+        .until(env::intakeDown);
+  }
+
+  /**
+   * The outage pattern of scenarios 7, 8 and 11: load; {@code fault}; more load, which makes the
+   * gateway notice, until it pauses its intake; {@code cure}; every answer and its history.
+   */
+  FaultReport outageUnderLoad(String scenario, Step fault, Step cure) throws Exception {
+    FaultRun run = new FaultRun(env, scenario);
+    run.mixed(150);
+    run.awaitAnswered(20);
+    fault.run();
+    try {
+      run.mixed(30);
+      awaitIntakeDown();
+    } finally {
+      cure.run();
+    }
+    return run.finish();
+  }
+
+  /** One step of a scenario that may throw. */
+  @FunctionalInterface
+  interface Step {
+    void run() throws Exception;
+  }
+
+  /** Resolves {@link FaultEnvironment} parameters with the test run's one environment. */
+  static final class Environment implements ParameterResolver {
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+      return parameter.getParameter().getType() == FaultEnvironment.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+      return FaultEnvironment.get(context);
+    }
+  }
+}

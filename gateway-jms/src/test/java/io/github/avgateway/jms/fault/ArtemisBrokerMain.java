@@ -1,0 +1,90 @@
+package io.github.avgateway.jms.fault;
+
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import org.apache.activemq.artemis.api.core.QueueConfiguration;
+import org.apache.activemq.artemis.api.core.RoutingType;
+import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
+import org.apache.activemq.artemis.core.server.JournalType;
+import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
+import org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy;
+import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
+
+/**
+ * An external Artemis broker for the fault runs: the Maven Central {@code org.apache.artemis}
+ * server in a JVM of its own (started by {@code JavaProcess}), a CORE acceptor on a private port of
+ * 127.0.0.1 and a persistent NIO journal in its own directory, so that a test can {@code kill -9}
+ * it and start it again on the same journal. Declares the gateway's queues, the durable reply queue
+ * of the fault client and a reply queue that refuses messages when full (the poison scenario).
+ *
+ * <p>Arguments: {@code PORT DATA_DIR BROKER_MAX_DELIVERIES}. Prints {@link #READY} once it accepts
+ * connections, then runs until killed.
+ */
+public final class ArtemisBrokerMain {
+
+  /** The line printed once the broker accepts connections. */
+  public static final String READY = "AVGW-FAULT ARTEMIS READY";
+
+  public static final String REQUESTS = "av.scan.request";
+  public static final String DEAD_LETTERS = "av.scan.dlq";
+  public static final String REPLIES = "av.reply.fault";
+  public static final String FULL_REPLIES = "av.reply.full";
+
+  private ArtemisBrokerMain() {}
+
+  public static void main(String[] args) throws Exception {
+    int port = Integer.parseInt(args[0]);
+    Path data = Path.of(args[1]).toAbsolutePath();
+    int maxDeliveries = Integer.parseInt(args[2]);
+    EmbeddedActiveMQ broker = new EmbeddedActiveMQ();
+    broker.setConfiguration(configuration(port, data, maxDeliveries));
+    broker.start();
+    System.out.println(READY + " on port " + port);
+    new CountDownLatch(1).await();
+  }
+
+  private static ConfigurationImpl configuration(int port, Path data, int maxDeliveries)
+      throws Exception {
+    ConfigurationImpl config = new ConfigurationImpl();
+    config.setName("avgw-fault-artemis");
+    config.setPersistenceEnabled(true);
+    config.setSecurityEnabled(false);
+    config.setJMXManagementEnabled(false);
+    config.setJournalType(JournalType.NIO);
+    config.setJournalDirectory(data.resolve("journal").toString());
+    config.setBindingsDirectory(data.resolve("bindings").toString());
+    config.setLargeMessagesDirectory(data.resolve("large-messages").toString());
+    config.setPagingDirectory(data.resolve("paging").toString());
+    config.addAcceptorConfiguration("core", "tcp://127.0.0.1:" + port + "?protocols=CORE");
+    for (String queue : new String[] {REQUESTS, DEAD_LETTERS, REPLIES, FULL_REPLIES, "DLQ"}) {
+      config.addQueueConfiguration(
+          QueueConfiguration.of(queue)
+              .setAddress(queue)
+              .setRoutingType(RoutingType.ANYCAST)
+              .setDurable(true));
+    }
+    config.addAddressSetting(
+        "#",
+        new AddressSettings()
+            .setDeadLetterAddress(SimpleString.of("DLQ"))
+            .setAutoCreateQueues(false)
+            .setAutoCreateAddresses(false));
+    config.addAddressSetting(
+        REQUESTS,
+        new AddressSettings()
+            .setDeadLetterAddress(SimpleString.of(DEAD_LETTERS))
+            .setMaxDeliveryAttempts(maxDeliveries)
+            .setRedeliveryDelay(200)
+            .setAutoCreateQueues(false)
+            .setAutoCreateAddresses(false));
+    config.addAddressSetting(
+        FULL_REPLIES,
+        new AddressSettings()
+            .setMaxSizeBytes(1)
+            .setAddressFullMessagePolicy(AddressFullMessagePolicy.FAIL)
+            .setAutoCreateQueues(false)
+            .setAutoCreateAddresses(false));
+    return config;
+  }
+}

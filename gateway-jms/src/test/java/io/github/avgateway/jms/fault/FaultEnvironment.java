@@ -1,0 +1,76 @@
+package io.github.avgateway.jms.fault;
+
+import io.github.avgateway.core.pipeline.IntakeGates;
+import io.github.avgateway.core.port.Availability;
+import io.github.avgateway.solr.StandaloneSolr;
+import java.time.Duration;
+import java.util.List;
+import org.apache.solr.client.solrj.SolrClient;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * One {@link FaultRig}, one gateway in the test JVM (external mode, every connection through the
+ * rig's proxies), one {@link FaultClient} straight to Artemis and one {@link HistoryReader}, shared
+ * by every JMS fault class of a test run and closed when the run ends (JUnit's root store closes
+ * what it holds).
+ */
+final class FaultEnvironment implements AutoCloseable {
+
+  final FaultRig rig;
+  final ConfigurableApplicationContext gateway;
+  final FaultClient client;
+  final HistoryReader history;
+  final LogCapture logs;
+  private final SolrClient solr;
+
+  private FaultEnvironment(FaultRig rig) throws Exception {
+    this.rig = rig;
+    String viaProxy = "tcp://127.0.0.1:" + rig.artemisProxy.port();
+    this.gateway =
+        FaultGatewayMain.run(rig.gatewayArgs("in-test-jvm", viaProxy, 4).toArray(String[]::new));
+    // After the start: Spring Boot resets the logging system while it starts.
+    this.logs = new LogCapture(rig.dir.resolve("logs/in-test-jvm.log"));
+    this.client = new FaultClient(rig.artemisUrl(), ArtemisBrokerMain.REPLIES);
+    this.solr = rig.solr.client(Duration.ofSeconds(10));
+    this.history = new HistoryReader(solr, StandaloneSolr.CORE);
+  }
+
+  /** The environment of this test run, started on first use. */
+  static FaultEnvironment get(ExtensionContext context) {
+    return context
+        .getRoot()
+        .getStore(ExtensionContext.Namespace.create(FaultEnvironment.class))
+        .computeIfAbsent("env", key -> start(), FaultEnvironment.class);
+  }
+
+  private static FaultEnvironment start() {
+    try {
+      return new FaultEnvironment(FaultRig.start());
+    } catch (Exception e) {
+      throw new IllegalStateException("cannot start the JMS fault environment", e);
+    }
+  }
+
+  /** Whether the in-process gateway's intake is paused now. */
+  boolean intakeDown() {
+    return gateway.getBean("avgatewayJmsIntake", IntakeGates.class).intake()
+        instanceof Availability.Down;
+  }
+
+  /** The bean of {@code type} in the in-process gateway. */
+  <T> T bean(Class<T> type) {
+    return gateway.getBean(type);
+  }
+
+  @Override
+  public void close() throws Exception {
+    for (AutoCloseable part : List.<AutoCloseable>of(client, gateway, solr, logs, rig)) {
+      try {
+        part.close();
+      } catch (Exception e) {
+        System.out.println("closing the fault environment: " + e);
+      }
+    }
+  }
+}

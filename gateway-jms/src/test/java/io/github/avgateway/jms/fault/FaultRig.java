@@ -1,0 +1,157 @@
+package io.github.avgateway.jms.fault;
+
+import io.github.avgateway.core.fault.JavaProcess;
+import io.github.avgateway.core.fault.TestFiles;
+import io.github.avgateway.core.testing.PrivateClamd;
+import io.github.avgateway.core.testing.TcpProxy;
+import io.github.avgateway.core.testing.TestEnv;
+import io.github.avgateway.solr.StandaloneSolr;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The real processes of the JMS fault runs, all private to the test and on 127.0.0.1: an external
+ * Artemis in its own JVM (killable, restarted on the same journal), a clamd of its own, and a
+ * standalone Solr over HTTP (stoppable), each reached by the gateway through an in-JVM {@link
+ * TcpProxy} so that connections can be cut, frozen or slowed. Nothing shared is touched; every
+ * process is stopped by its own handle.
+ */
+final class FaultRig implements AutoCloseable {
+
+  /** The clamd limits of the runs: short enough that a frozen clamd is noticed within seconds. */
+  static final Duration CLAMD_MAX_SCAN_TIME = Duration.ofSeconds(8);
+
+  static final int BROKER_MAX_DELIVERIES = 6;
+
+  /**
+   * The gateway's connection settings: a dead or silent broker connection is noticed within seconds
+   * (Artemis' defaults: 30 s check, 60 s TTL), a blocked call gives up after 10 s; no transparent
+   * reconnect, so a failure reaches the consumers, which reconnect by themselves.
+   */
+  static final String GATEWAY_PARAMS =
+      "clientFailureCheckPeriod=2000&connectionTTL=6000&callTimeout=10000";
+
+  final Path dir;
+  final StandaloneSolr solr;
+  final TcpProxy solrProxy;
+  final PrivateClamd clamd;
+  final TcpProxy clamdProxy;
+  final int artemisPort;
+  final JavaProcess artemis;
+  final TcpProxy artemisProxy;
+  private int artemisStarts = 1;
+
+  private FaultRig(Path dir, StandaloneSolr solr, PrivateClamd clamd, int artemisPort)
+      throws Exception {
+    this.dir = dir;
+    this.solr = solr;
+    this.solrProxy = TcpProxy.to(URI.create(solr.baseUrl()).getPort());
+    this.clamd = clamd;
+    this.clamdProxy = TcpProxy.to(clamd.port());
+    this.artemisPort = artemisPort;
+    this.artemis =
+        JavaProcess.start(
+            ArtemisBrokerMain.class.getName(),
+            List.of("-Xmx256m", "-Dio.netty.noUnsafe=false"),
+            List.of(
+                Integer.toString(artemisPort),
+                dir.resolve("artemis").toString(),
+                Integer.toString(BROKER_MAX_DELIVERIES)),
+            dir.resolve("logs/artemis.log"));
+    this.artemisProxy = TcpProxy.to(artemisPort);
+  }
+
+  /** Starts everything; returns once Artemis, clamd and Solr all serve. */
+  static FaultRig start() throws Exception {
+    Path dir = Files.createTempDirectory("avgw-jms-fault-");
+    StandaloneSolr solr = StandaloneSolr.start(dir.resolve("solr"));
+    PrivateClamd clamd =
+        PrivateClamd.start(Map.of("MaxScanTime", Long.toString(CLAMD_MAX_SCAN_TIME.toMillis())));
+    FaultRig rig = new FaultRig(dir, solr, clamd, TestEnv.freePort());
+    rig.artemis.awaitLog(ArtemisBrokerMain.READY, 1, Duration.ofSeconds(90));
+    return rig;
+  }
+
+  /** Where clients reach Artemis directly. */
+  String artemisUrl() {
+    return "tcp://127.0.0.1:" + artemisPort;
+  }
+
+  /** {@code kill -9} of the Artemis JVM: no clean shutdown, journal left as it was. */
+  void killArtemis() throws InterruptedException {
+    artemis.kill9();
+  }
+
+  /** Starts Artemis again on the same journal; returns once it accepts connections. */
+  void restartArtemis() throws Exception {
+    artemis.launch();
+    artemis.awaitLog(ArtemisBrokerMain.READY, ++artemisStarts, Duration.ofSeconds(90));
+  }
+
+  /**
+   * The settings of a gateway named {@code name} with {@code consumers} consumers on this rig's
+   * Artemis at {@code artemisUrl} (direct or through the proxy), clamd and Solr (through theirs).
+   */
+  List<String> gatewayArgs(String name, String artemisUrl, int consumers) {
+    List<String> args = new ArrayList<>();
+    args.add("--avgateway.jms.mode=external");
+    args.add("--avgateway.jms.url=" + artemisUrl + "?" + GATEWAY_PARAMS);
+    args.addAll(gatewayArgs(name, consumers));
+    return args;
+  }
+
+  /**
+   * The settings of a gateway named {@code name} with {@code consumers} consumers on this rig's
+   * clamd and Solr (through their proxies); the broker settings are the caller's.
+   */
+  List<String> gatewayArgs(String name, int consumers) {
+    List<String> args = new ArrayList<>();
+    args.add("--avgateway.pipeline.gateway-name=" + name);
+    args.add("--avgateway.jms.consumers=" + consumers);
+    args.add("--avgateway.jms.batch-size=16");
+    args.add("--avgateway.jms.max-delivery-attempts=" + (BROKER_MAX_DELIVERIES - 2));
+    args.add("--avgateway.jms.receive-timeout=200ms");
+    args.add("--avgateway.jms.pause-poll-interval=100ms");
+    args.add("--avgateway.jms.history-timeout=10s");
+    args.add("--avgateway.jms.pause-hold-time=60s");
+    args.add("--avgateway.clamd.endpoints=127.0.0.1:" + clamdProxy.port());
+    args.add(
+        "--avgateway.clamd.read-timeout=" + CLAMD_MAX_SCAN_TIME.plusSeconds(2).toMillis() + "ms");
+    args.add("--avgateway.clamd.server.max-scan-time=" + CLAMD_MAX_SCAN_TIME.toMillis() + "ms");
+    args.add("--avgateway.clamd.probe-interval=500ms");
+    args.add("--avgateway.clamd.max-size=1MB");
+    args.add("--avgateway.solr.mode=http");
+    args.add("--avgateway.solr.http.base-url=http://127.0.0.1:" + solrProxy.port() + "/solr");
+    args.add("--avgateway.solr.collection=" + StandaloneSolr.CORE);
+    args.add("--avgateway.solr.request-timeout=5s");
+    args.add("--avgateway.solr.batch.probe-interval=300ms");
+    return args;
+  }
+
+  /** Starts a gateway ({@code FaultGatewayMain}) with {@code args} in a JVM of its own. */
+  JavaProcess startGateway(String name, List<String> args) throws java.io.IOException {
+    return JavaProcess.start(
+        FaultGatewayMain.class.getName(),
+        List.of("-Xmx384m", "-Dio.netty.noUnsafe=false", "--enable-native-access=ALL-UNNAMED"),
+        args,
+        dir.resolve("logs/" + name + ".log"));
+  }
+
+  @Override
+  public void close() throws Exception {
+    artemisProxy.close();
+    artemis.close();
+    clamdProxy.close();
+    clamd.close();
+    solrProxy.close();
+    solr.close();
+    for (String data : List.of("artemis", "embedded-artemis", "solr")) {
+      TestFiles.deleteTree(dir.resolve(data));
+    }
+  }
+}
