@@ -49,7 +49,7 @@ final class ScaleFault {
             "--avgateway.solr.batch.probe-interval=200ms",
             "--avgateway.amqp.confirm-timeout=4s");
     for (int i = 0; i < 2; i++) {
-      rig.startGateway(2, extra);
+      rig.gateways.start(GatewayRuns.Kind.AMQP, 2, extra);
     }
     System.setProperty(
         "avgateway.fault.report-file", options.work().resolve("fault-reports.md").toString());
@@ -82,9 +82,9 @@ final class ScaleFault {
 
   private void faults(FaultLedger ledger, List<String> extra) throws Exception {
     step(ledger, "load on 2 gateways, 2 clamd, 2 Solr nodes");
-    rig.gateway(0).kill9();
+    rig.gateways.get(0).kill9();
     step(ledger, "gateway 0 killed (SIGKILL)");
-    rig.restartGateway(0, 2, extra);
+    rig.gateways.restart(GatewayRuns.Kind.AMQP, 0, 2, extra);
     step(ledger, "gateway 0 started again");
     rig.killClamd(0);
     step(ledger, "clamd 0 killed (SIGKILL)");

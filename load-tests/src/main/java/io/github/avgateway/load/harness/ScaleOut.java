@@ -1,7 +1,10 @@
 package io.github.avgateway.load.harness;
 
 import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.jms.fault.ArtemisBrokerMain;
 import io.github.avgateway.load.Payloads;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -9,12 +12,12 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The scale-out run (issue 10): the AMQP gateway against a 2-node SolrCloud (history collection in
- * 2 shards x 2 replicas) and private clamd daemons, with 1 or 2 gateways x 1 or 2 clamd, closed
- * loops at each size and, at 1 KiB, an open loop at one fixed rate for every topology (p99 at the
- * same offered load). With {@code --fault}, instead a bounded fault run in the 2 x 2 topology (see
- * {@link ScaleFault}). Raw results: {@code perf-notes/raw/scale-out-TIMESTAMP.txt}. Every child
- * process is the run's own and is stopped by it.
+ * The scale-out run (issue 10): gateways against a 2-node SolrCloud (history collection in 2 shards
+ * x 2 replicas) and private clamd daemons, for each topology (gateways x clamd) closed loops at
+ * each size and, at 1 KiB, an open loop at one fixed rate (p99 at the same offered load). AMQP on
+ * one quorum queue by default; {@code --jms}: JMS on one external Artemis. With {@code --fault},
+ * instead a bounded fault run in the 2 x 2 AMQP topology ({@link ScaleFault}). Raw results: {@code
+ * perf-notes/raw/scale-out-*.txt}. Every child process is the run's own and is stopped by it.
  */
 public final class ScaleOut {
 
@@ -25,37 +28,46 @@ public final class ScaleOut {
     }
   }
 
-  static final List<Topology> TOPOLOGIES =
-      List.of(new Topology(1, 1), new Topology(1, 2), new Topology(2, 1), new Topology(2, 2));
+  /** The run's own flags, next to the harness {@link Options}. */
+  record Flags(boolean fault, GatewayRuns.Kind kind, List<Topology> topologies, double openRate) {
 
-  private static final String TARGET = "scale-amqp";
+    static Flags parse(String[] args) {
+      List<String> all = Arrays.asList(args);
+      return new Flags(
+          all.contains("--fault"),
+          all.contains("--jms") ? GatewayRuns.Kind.JMS : GatewayRuns.Kind.AMQP,
+          value(args, "--topologies=").map(ScaleOut::topologies).orElse(DEFAULT),
+          value(args, "--open-rate=").map(Double::parseDouble).orElse(0.0));
+    }
+
+    static String[] rest(String[] args) {
+      return Arrays.stream(args)
+          .filter(a -> !a.equals("--fault") && !a.equals("--jms"))
+          .filter(a -> !a.startsWith("--topologies=") && !a.startsWith("--open-rate="))
+          .toArray(String[]::new);
+    }
+
+    private static java.util.Optional<String> value(String[] args, String prefix) {
+      return Arrays.stream(args)
+          .filter(a -> a.startsWith(prefix))
+          .map(a -> a.substring(prefix.length()))
+          .findFirst();
+    }
+  }
+
+  static final List<Topology> DEFAULT =
+      List.of(new Topology(1, 1), new Topology(1, 2), new Topology(2, 1), new Topology(2, 2));
 
   private ScaleOut() {}
 
   public static void main(String[] args) throws Exception {
-    boolean fault = Arrays.asList(args).contains("--fault");
-    List<Topology> topologies =
-        Arrays.stream(args)
-            .filter(a -> a.startsWith("--topologies="))
-            .findFirst()
-            .map(a -> parse(a.substring("--topologies=".length())))
-            .orElse(TOPOLOGIES);
-    String[] rest =
-        Arrays.stream(args)
-            .filter(a -> !a.equals("--fault") && !a.startsWith("--topologies="))
-            .filter(a -> !a.startsWith("--open-rate="))
-            .toArray(String[]::new);
-    Arrays.stream(args)
-        .filter(a -> a.startsWith("--open-rate="))
-        .forEach(a -> System.setProperty("scale.openRate", a.substring("--open-rate=".length())));
-    Options options = Options.parse(rest);
-    String stamp = options.stamp();
+    Flags flags = Flags.parse(args);
+    Options options = Options.parse(Flags.rest(args));
+    String name = flags.fault() ? "fault-" : flags.kind() == GatewayRuns.Kind.JMS ? "jms-" : "";
     Path raw =
-        options
-            .repo()
-            .resolve("perf-notes/raw/scale-out-" + (fault ? "fault-" : "") + stamp + ".txt");
+        options.repo().resolve("perf-notes/raw/scale-out-" + name + options.stamp() + ".txt");
     Report report = new Report(raw);
-    report.note("# av-gateway scale-out run%s, %s UTC", fault ? " (fault)" : "", stamp);
+    report.note("# av-gateway scale-out run, %s UTC", options.stamp());
     report.note("# args: %s", String.join(" ", args));
     report.note(
         "# cores %d, JVM %s, load average at start: %s",
@@ -66,14 +78,20 @@ public final class ScaleOut {
     int status = 0;
     try (ScaleRig rig = new ScaleRig(options)) {
       rig.startBackends();
+      if (flags.kind() == GatewayRuns.Kind.JMS) {
+        rig.startArtemis();
+      }
       report.note(
           "# topology: ZooKeeper, 2 Solr nodes (history: 2 shards x 2 replicas), 2 private clamd,"
-              + " RabbitMQ quorum queue %s; load average %s",
-          ScaleRig.QUEUE, Report.loadAverage());
-      if (fault) {
+              + " %s; load average %s",
+          flags.kind() == GatewayRuns.Kind.JMS
+              ? "one external Artemis (own JVM, NIO journal)"
+              : "RabbitMQ quorum queue " + ScaleRig.QUEUE,
+          Report.loadAverage());
+      if (flags.fault()) {
         status = new ScaleFault(options, report, rig).run() ? 0 : 1;
       } else {
-        measure(options, report, rig, topologies);
+        measure(options, flags, report, rig);
       }
     }
     report.note(
@@ -84,15 +102,15 @@ public final class ScaleOut {
   }
 
   /** {@code 1x1,2x2}: gateways x clamd, in the order given. */
-  static List<Topology> parse(String value) {
+  static List<Topology> topologies(String value) {
     return Arrays.stream(value.split(","))
         .map(t -> t.split("x"))
         .map(t -> new Topology(Integer.parseInt(t[0]), Integer.parseInt(t[1])))
         .toList();
   }
 
-  private static void measure(
-      Options options, Report report, ScaleRig rig, List<Topology> topologies) throws Exception {
+  private static void measure(Options options, Flags flags, Report report, ScaleRig rig)
+      throws Exception {
     report.note(
         "# JIT warm-up %ds per topology; warm-up %ds, measure %ds per cell; sizes %s",
         options.jitWarmup().toSeconds(),
@@ -100,18 +118,18 @@ public final class ScaleOut {
         options.measure().toSeconds(),
         options.sizes().stream().map(Payloads::label).toList());
     report.note("%s", Cell.header());
-    double openRate = Double.parseDouble(System.getProperty("scale.openRate", "0"));
-    for (Topology topology : topologies) {
+    String target = "scale-" + flags.kind().name().toLowerCase(Locale.ROOT);
+    double openRate = flags.openRate();
+    for (Topology topology : flags.topologies()) {
       report.note("# %s, load average %s", topology.label(), Report.loadAverage());
       for (int i = 0; i < topology.gateways(); i++) {
-        rig.startGateway(topology.clamds(), options.gatewayArgs());
+        rig.gateways.start(flags.kind(), topology.clamds(), options.gatewayArgs());
       }
-      try (AmqpTransport driver =
-          new AmqpTransport(options.rabbitHost(), options.rabbitPort(), ScaleRig.QUEUE, 4, true)) {
+      try (Transport driver = driver(options, flags.kind(), rig)) {
         Harness.jitWarmup(driver, options.jitWarmup());
         for (int size : options.sizes()) {
           Cell cell =
-              run(options, rig, driver, size).closedLoop(TARGET, topology.label(), window(size));
+              run(options, rig, driver, size).closedLoop(target, topology.label(), window(size));
           report.cell(cell);
           if (size == 1024 && openRate == 0) {
             openRate = Math.max(1, Math.floor(cell.perSecond() / 2));
@@ -119,12 +137,20 @@ public final class ScaleOut {
         }
         if (openRate > 0) {
           String variant = String.format(Locale.ROOT, "%s @%.0f/s", topology.label(), openRate);
-          report.cell(run(options, rig, driver, 1024).openLoop(TARGET, variant, openRate));
+          report.cell(run(options, rig, driver, 1024).openLoop(target, variant, openRate));
         }
       } finally {
-        rig.stopGateways();
+        rig.gateways.stopAll();
       }
     }
+  }
+
+  private static Transport driver(Options options, GatewayRuns.Kind kind, ScaleRig rig)
+      throws Exception {
+    return kind == GatewayRuns.Kind.AMQP
+        ? new AmqpTransport(options.rabbitHost(), options.rabbitPort(), ScaleRig.QUEUE, 4, true)
+        : new JmsTransport(
+            rig.artemisUrl(), ArtemisBrokerMain.REQUESTS, JmsTransport.PRODUCERS, true);
   }
 
   private static LoadRun run(Options options, ScaleRig rig, Transport driver, int size) {
@@ -132,8 +158,8 @@ public final class ScaleOut {
         () -> {
           try {
             return new CpuMeter(rig.cpuGroups());
-          } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
           }
         },
         driver,

@@ -1,5 +1,7 @@
 package io.github.avgateway.load.harness;
 
+import io.github.avgateway.core.fault.JavaProcess;
+import io.github.avgateway.jms.fault.ArtemisBrokerMain;
 import io.github.avgateway.load.scale.SolrNodeMain;
 import io.github.avgateway.load.scale.ZooKeeperMain;
 import java.io.IOException;
@@ -30,12 +32,15 @@ final class ScaleRig implements AutoCloseable {
   private final int[] solrPorts = {freePort(), freePort()};
   private final int[] clamdPorts = {freePort(), freePort()};
   private final ChildJvm[] solr = new ChildJvm[2];
-  private final List<ChildJvm> gateways = new ArrayList<>();
+  final ScaleGateways gateways;
+  private final int artemisPort = freePort();
+  private JavaProcess artemis;
   private int starts;
   private ChildJvm zk;
 
   ScaleRig(Options options) {
     this.options = options;
+    this.gateways = new ScaleGateways(this, options);
   }
 
   /** ZooKeeper, then both Solr nodes, then both clamd daemons; each waits until it answers. */
@@ -85,74 +90,6 @@ final class ScaleRig implements AutoCloseable {
     ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
   }
 
-  /** Starts gateway number {@code gateways.size()} on {@code clamds} of the private clamds. */
-  ChildJvm startGateway(int clamds, List<String> extra) throws Exception {
-    int index = gateways.size();
-    List<String> args = new ArrayList<>(List.of("amqp", "on"));
-    args.addAll(gatewayArgs(index, clamds));
-    args.addAll(extra);
-    ChildJvm gateway =
-        started(
-            new ChildJvm(
-                GatewayLauncher.class.getName(), List.of("-Xmx1g"), args, log("gateway-" + index)),
-            "gateway " + index);
-    gateways.add(gateway);
-    return gateway;
-  }
-
-  ChildJvm gateway(int i) {
-    return gateways.get(i);
-  }
-
-  /** Replaces a gateway (after a kill) by a new JVM with the same settings. */
-  ChildJvm restartGateway(int i, int clamds, List<String> extra) throws Exception {
-    List<String> args = new ArrayList<>(List.of("amqp", "on"));
-    args.addAll(gatewayArgs(i, clamds));
-    args.addAll(extra);
-    ChildJvm gateway =
-        started(
-            new ChildJvm(
-                GatewayLauncher.class.getName(),
-                List.of("-Xmx1g"),
-                args,
-                log("gateway-" + i + "b")),
-            "gateway " + i + " (restarted)");
-    gateways.set(i, gateway);
-    return gateway;
-  }
-
-  /** Stops every gateway (SIGTERM: each finishes its batch and closes). */
-  void stopGateways() throws InterruptedException {
-    for (ChildJvm gateway : gateways) {
-      gateway.close();
-    }
-    gateways.clear();
-  }
-
-  private List<String> gatewayArgs(int index, int clamds) {
-    List<String> endpoints = new ArrayList<>();
-    for (int i = 0; i < clamds; i++) {
-      endpoints.add("127.0.0.1:" + clamdPorts[i]);
-    }
-    return List.of(
-        "--avgateway.clamd.endpoints=" + String.join(",", endpoints),
-        "--avgateway.solr.mode=cloud",
-        "--avgateway.solr.cloud.zk-hosts=127.0.0.1:" + zkPort,
-        "--avgateway.solr.cloud.zk-chroot=/solr",
-        "--avgateway.solr.cloud.shards=2",
-        "--avgateway.solr.cloud.replicas=2",
-        "--spring.rabbitmq.host=" + options.rabbitHost(),
-        "--spring.rabbitmq.port=" + options.rabbitPort(),
-        "--avgateway.amqp.request-queue=" + QUEUE,
-        "--avgateway.amqp.dead-letter-queue=" + DEAD_LETTERS,
-        "--avgateway.amqp.dead-letter-exchange=av.scale.dlx",
-        "--avgateway.pipeline.gateway-name=scale-gateway-" + index,
-        "--spring.main.banner-mode=off",
-        "--server.port=0",
-        "--logging.config="
-            + options.repo().resolve("load-tests/src/main/resources/logback-gateway.xml"));
-  }
-
   String zkHost() {
     return "127.0.0.1:" + zkPort;
   }
@@ -164,7 +101,7 @@ final class ScaleRig implements AutoCloseable {
   /** CPU groups of the topology for {@link CpuMeter}: gateways, Solr (with ZooKeeper), clamd. */
   Map<String, List<Long>> cpuGroups() throws IOException {
     Map<String, List<Long>> groups = new LinkedHashMap<>();
-    groups.put("gateways", gateways.stream().map(ChildJvm::pid).toList());
+    groups.put("gateways", gateways.pids());
     List<Long> solrPids = new ArrayList<>(List.of(zk.pid()));
     for (ChildJvm node : solr) {
       solrPids.add(node.pid());
@@ -178,6 +115,9 @@ final class ScaleRig implements AutoCloseable {
       }
     }
     groups.put("clamd", clamds);
+    if (artemis != null) {
+      groups.put("artemis", List.of(artemis.pid()));
+    }
     return groups;
   }
 
@@ -201,7 +141,7 @@ final class ScaleRig implements AutoCloseable {
     return options.work().resolve("clamd-" + i);
   }
 
-  private static ChildJvm started(ChildJvm child, String what) throws Exception {
+  static ChildJvm started(ChildJvm child, String what) throws Exception {
     if (!child.awaitReady(START_LIMIT)) {
       child.close();
       throw new IllegalStateException(what + " did not start within " + START_LIMIT);
@@ -213,7 +153,7 @@ final class ScaleRig implements AutoCloseable {
     return Files.createDirectories(options.work().resolve(name));
   }
 
-  private Path log(String name) throws IOException {
+  Path log(String name) throws IOException {
     return dir("logs").resolve(name + ".log");
   }
 
@@ -225,9 +165,35 @@ final class ScaleRig implements AutoCloseable {
     }
   }
 
+  /**
+   * Starts one external Artemis broker in a JVM of its own (the JMS fault suite's {@link
+   * ArtemisBrokerMain}: persistent NIO journal, CORE on 127.0.0.1, the gateway's queues declared).
+   */
+  void startArtemis() throws IOException {
+    artemis =
+        JavaProcess.start(
+            ArtemisBrokerMain.class.getName(),
+            List.of("-Xmx1g", "-Dio.netty.noUnsafe=false"),
+            List.of(Integer.toString(artemisPort), dir("artemis").toString(), "6"),
+            log("artemis"));
+    artemis.awaitLog(ArtemisBrokerMain.READY, 1, START_LIMIT);
+  }
+
+  String artemisUrl() {
+    return "tcp://127.0.0.1:" + artemisPort;
+  }
+
+  String clamdEndpoints(int clamds) {
+    List<String> endpoints = new ArrayList<>();
+    for (int i = 0; i < clamds; i++) {
+      endpoints.add("127.0.0.1:" + clamdPorts[i]);
+    }
+    return String.join(",", endpoints);
+  }
+
   @Override
   public void close() throws Exception {
-    stopGateways();
+    gateways.stopAll();
     for (int i = 0; i < 2; i++) {
       if (solr[i] != null) {
         solr[i].close();
@@ -238,6 +204,9 @@ final class ScaleRig implements AutoCloseable {
     }
     if (zk != null) {
       zk.close();
+    }
+    if (artemis != null) {
+      artemis.stop();
     }
   }
 }
