@@ -9,12 +9,13 @@
 #   --sizes=1k,1m          payload sizes (default 1k,1m)
 #   --warmup=3 --measure=10 --jit-warmup=20   seconds per cell / per topology
 #   --gateway-arg=--avgateway.amqp.consumers=8   extra gateway property (repeatable)
+#   --jms                  JMS gateways on one external Artemis (own JVM) instead of AMQP
 #   --topologies=1x1,1x2,2x1,2x2   gateways x clamd, measured in this order (the default)
 #   --open-rate=N          the 1 KiB open loop at N/s (default: half the first topology's 1 KiB maximum)
 #   --fault                instead: the bounded fault run in the 2 gateways x 2 clamd topology (one
 #                          gateway, one clamd, one Solr node killed in turn under load; the fault
 #                          suite's checker); exits non-zero when a guarantee does not hold
-# Needs RabbitMQ on 127.0.0.1:5672 (scripts/services.sh start). Every process the run starts is its
+# AMQP needs RabbitMQ on 127.0.0.1:5672 (scripts/services.sh start). Every process the run starts is its
 # own and is stopped by it; the shared clamd and RabbitMQ are never stopped or reconfigured.
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -28,18 +28,8 @@ public final class Harness {
     Report report = new Report(raw);
     report.note("# av-gateway perf harness, %s UTC", stamp);
     report.note("# args: %s", String.join(" ", args));
-    report.note(
-        "# cores %d, JVM %s, load average at start: %s",
-        Runtime.getRuntime().availableProcessors(),
-        System.getProperty("java.vm.version"),
-        Report.loadAverage());
-    report.note(
-        "# JIT warm-up %ds per JVM; warm-up %ds, measure %ds per cell; sizes %s",
-        options.jitWarmup().toSeconds(),
-        options.warmup().toSeconds(),
-        options.measure().toSeconds(),
-        options.sizes().stream().map(Payloads::label).toList());
-    report.note("%s", Cell.header());
+    report.machine();
+    report.timings(options, "JVM");
     long started = System.nanoTime();
     Phases phases = new Phases(options, report);
     if (options.phases().contains("soak")) {

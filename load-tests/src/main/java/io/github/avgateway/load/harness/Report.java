@@ -1,5 +1,6 @@
 package io.github.avgateway.load.harness;
 
+import io.github.avgateway.load.Payloads;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,6 +25,27 @@ final class Report {
 
   void note(String format, Object... args) {
     write(String.format(Locale.ROOT, format, args));
+  }
+
+  /** The machine line every raw file starts with: cores, JVM, load average. */
+  void machine() {
+    note(
+        "# cores %d, JVM %s, load average at start: %s",
+        Runtime.getRuntime().availableProcessors(),
+        System.getProperty("java.vm.version"),
+        loadAverage());
+  }
+
+  /** The run's timings and sizes, then the cell header. */
+  void timings(Options options, String jitUnit) {
+    note(
+        "# JIT warm-up %ds per %s; warm-up %ds, measure %ds per cell; sizes %s",
+        options.jitWarmup().toSeconds(),
+        jitUnit,
+        options.warmup().toSeconds(),
+        options.measure().toSeconds(),
+        options.sizes().stream().map(Payloads::label).toList());
+    note("%s", Cell.header());
   }
 
   void cell(Cell cell) {

@@ -69,11 +69,7 @@ public final class ScaleOut {
     Report report = new Report(raw);
     report.note("# av-gateway scale-out run, %s UTC", options.stamp());
     report.note("# args: %s", String.join(" ", args));
-    report.note(
-        "# cores %d, JVM %s, load average at start: %s",
-        Runtime.getRuntime().availableProcessors(),
-        System.getProperty("java.vm.version"),
-        Report.loadAverage());
+    report.machine();
     long started = System.nanoTime();
     int status = 0;
     try (ScaleRig rig = new ScaleRig(options)) {
@@ -111,13 +107,7 @@ public final class ScaleOut {
 
   private static void measure(Options options, Flags flags, Report report, ScaleRig rig)
       throws Exception {
-    report.note(
-        "# JIT warm-up %ds per topology; warm-up %ds, measure %ds per cell; sizes %s",
-        options.jitWarmup().toSeconds(),
-        options.warmup().toSeconds(),
-        options.measure().toSeconds(),
-        options.sizes().stream().map(Payloads::label).toList());
-    report.note("%s", Cell.header());
+    report.timings(options, "topology");
     String target = "scale-" + flags.kind().name().toLowerCase(Locale.ROOT);
     double openRate = flags.openRate();
     for (Topology topology : flags.topologies()) {
