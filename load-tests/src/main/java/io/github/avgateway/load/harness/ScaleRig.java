@@ -18,8 +18,9 @@ import java.util.Map;
  * The scale-out topology on one machine, every part a process of its own that this rig starts,
  * kills and restarts by its own handle or pid file only: one ZooKeeper, two SolrCloud nodes, two
  * private clamd daemons (started by {@code scripts/services.sh} with their own port and state
- * directory; the shared clamd on 3310 is never touched), and up to two gateway JVMs consuming one
- * RabbitMQ quorum queue on the shared node (queue names {@code av.scale.*}, never the tests').
+ * directory; the shared clamd on 3310 is never touched), for JMS one external Artemis, and the
+ * gateway JVMs ({@link ScaleGateways}) on one RabbitMQ quorum queue of the shared node (queue names
+ * {@code av.scale.*}, never the tests') or on that Artemis.
  */
 final class ScaleRig implements AutoCloseable {
 
