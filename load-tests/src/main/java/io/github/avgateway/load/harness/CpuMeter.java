@@ -20,7 +20,7 @@ final class CpuMeter {
 
   private static final double TICKS_PER_SECOND = 100.0;
   private final Map<String, List<Long>> pids = new LinkedHashMap<>();
-  private final Map<String, Long> start = new LinkedHashMap<>();
+  private final Map<Long, Long> start = new LinkedHashMap<>();
 
   CpuMeter(long childPid) {
     pids.put("driver", List.of(ProcessHandle.current().pid()));
@@ -29,7 +29,7 @@ final class CpuMeter {
     }
     pids.put("clamd", byName("clamd"));
     pids.put("rabbitmq", byName("beam.smp"));
-    pids.forEach((name, list) -> start.put(name, ticks(list)));
+    pids.values().forEach(list -> list.forEach(pid -> start.put(pid, ticks(pid))));
   }
 
   /**
@@ -40,7 +40,7 @@ final class CpuMeter {
     pids.put("driver", List.of(ProcessHandle.current().pid()));
     pids.putAll(groups);
     pids.put("rabbitmq", byName("beam.smp"));
-    pids.forEach((name, list) -> start.put(name, ticks(list)));
+    pids.values().forEach(list -> list.forEach(pid -> start.put(pid, ticks(pid))));
   }
 
   /** CPU µs per request since construction, e.g. {@code driver=120 child=800 clamd=300 ...}. */
@@ -48,11 +48,7 @@ final class CpuMeter {
     StringBuilder out = new StringBuilder();
     double total = 0;
     for (var entry : pids.entrySet()) {
-      double micros =
-          (ticks(entry.getValue()) - start.get(entry.getKey()))
-              / TICKS_PER_SECOND
-              * 1e6
-              / Math.max(1, requests);
+      double micros = used(entry.getValue()) / TICKS_PER_SECOND * 1e6 / Math.max(1, requests);
       total += micros;
       out.append(String.format(Locale.ROOT, "%s=%.0f ", entry.getKey(), micros));
     }
@@ -80,17 +76,30 @@ final class CpuMeter {
     return found;
   }
 
-  private static long ticks(List<Long> pidList) {
+  /**
+   * Ticks used since construction by the processes of one group; a process that ended meanwhile (a
+   * neighbour's RabbitMQ node, a killed gateway) counts for nothing rather than negatively.
+   */
+  private long used(List<Long> group) {
     long sum = 0;
-    for (long pid : pidList) {
-      try {
-        String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        sum += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
-      } catch (IOException | RuntimeException e) {
-        // the process ended
+    for (long pid : group) {
+      long now = ticks(pid);
+      long then = start.getOrDefault(pid, -1L);
+      if (now >= 0 && then >= 0) {
+        sum += now - then;
       }
     }
     return sum;
+  }
+
+  /** User + system ticks of {@code pid}, or -1 when it is gone. */
+  private static long ticks(long pid) {
+    try {
+      String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
+      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+    } catch (IOException | RuntimeException e) {
+      return -1; // the process ended
+    }
   }
 }
