@@ -3,6 +3,7 @@ package io.github.avgateway.core.fault;
 import static org.awaitility.Awaitility.await;
 
 import io.github.avgateway.core.testing.TestEnv;
+import io.github.avgateway.core.testing.TlsPem;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -23,7 +24,8 @@ import java.util.concurrent.TimeUnit;
  * scripts/services.sh}): its own node name, AMQP and distribution ports on 127.0.0.1, data, log and
  * Erlang cookie under its own directory. The shared node on 5672 is never touched; only this node's
  * own process is signalled, by pid. It can be killed ({@code SIGKILL}) and started again on the
- * same data, and have its memory or disk alarm raised and cleared.
+ * same data, and have its memory or disk alarm raised and cleared. Started {@link
+ * #startWithTls(TlsPem) with TLS}, it also serves AMQPS on a port of its own.
  */
 public final class PrivateRabbit implements AutoCloseable {
 
@@ -33,17 +35,31 @@ public final class PrivateRabbit implements AutoCloseable {
   private final String node;
   private final int amqpPort;
   private final int distPort;
+  private final int tlsPort;
   private Process script;
 
-  private PrivateRabbit(Path dir, String node, int amqpPort, int distPort) {
+  private PrivateRabbit(Path dir, String node, int amqpPort, int distPort, int tlsPort) {
     this.dir = dir;
     this.node = node;
     this.amqpPort = amqpPort;
     this.distPort = distPort;
+    this.tlsPort = tlsPort;
   }
 
   /** Starts a fresh node and waits (bounded) until it accepts AMQP 0-9-1. */
   public static PrivateRabbit start() throws IOException {
+    return start(null);
+  }
+
+  /**
+   * Starts a fresh node that also serves AMQPS with {@code pem} (no client certificate asked for)
+   * and waits (bounded) until both its plain and its TLS port accept connections.
+   */
+  public static PrivateRabbit startWithTls(TlsPem pem) throws IOException {
+    return start(pem);
+  }
+
+  private static PrivateRabbit start(TlsPem tls) throws IOException {
     if (!Files.isExecutable(BIN.resolve("rabbitmq-server"))) {
       throw new IllegalStateException(
           "RabbitMQ is not installed: run scripts/services.sh start (it installs rabbitmq-server)");
@@ -54,17 +70,19 @@ public final class PrivateRabbit implements AutoCloseable {
             Files.createTempDirectory("avgw-rabbit-"),
             "avgw-fault-" + id + "@localhost",
             TestEnv.freePort(),
-            TestEnv.freePort());
-    rabbit.render();
+            TestEnv.freePort(),
+            tls == null ? 0 : TestEnv.freePort());
+    rabbit.render(tls);
     rabbit.launch();
     return rabbit;
   }
 
-  private void render() throws IOException {
+  private void render(TlsPem tls) throws IOException {
     Files.writeString(
         dir.resolve("rabbitmq.conf"),
         String.join(
             "\n",
+            tls == null ? "" : tlsListener(tls),
             "listeners.tcp.1 = 127.0.0.1:" + amqpPort,
             "loopback_users.guest = true",
             "consumer_timeout = 900000",
@@ -75,6 +93,17 @@ public final class PrivateRabbit implements AutoCloseable {
             ""),
         StandardCharsets.UTF_8);
     Files.writeString(dir.resolve("enabled_plugins"), "[].\n", StandardCharsets.UTF_8);
+  }
+
+  private String tlsListener(TlsPem tls) {
+    return String.join(
+        "\n",
+        "listeners.ssl.default = 127.0.0.1:" + tlsPort,
+        "ssl_options.cacertfile = " + tls.certificate(),
+        "ssl_options.certfile = " + tls.certificate(),
+        "ssl_options.keyfile = " + tls.privateKey(),
+        "ssl_options.verify = verify_none",
+        "ssl_options.fail_if_no_peer_cert = false");
   }
 
   /** Starts the node (again, on the same data after {@link #kill9()}) and waits until it serves. */
@@ -89,7 +118,7 @@ public final class PrivateRabbit implements AutoCloseable {
         .atMost(Duration.ofSeconds(90))
         .pollInterval(Duration.ofMillis(100))
         .failFast("rabbitmq-server exited", () -> !script.isAlive())
-        .until(this::speaksAmqp);
+        .until(() -> speaksAmqp() && (tlsPort == 0 || accepts(tlsPort)));
   }
 
   private void environment(Map<String, String> env) {
@@ -110,6 +139,14 @@ public final class PrivateRabbit implements AutoCloseable {
   /** The node's AMQP port on 127.0.0.1 (user guest/guest). */
   public int amqpPort() {
     return amqpPort;
+  }
+
+  /** The node's AMQPS port on 127.0.0.1; only when started {@link #startWithTls with TLS}. */
+  public int amqpsPort() {
+    if (tlsPort == 0) {
+      throw new IllegalStateException(this + " has no TLS listener");
+    }
+    return tlsPort;
   }
 
   /** The node's name, e.g. {@code avgw-fault-1a2b3c4d@localhost}. */
@@ -185,6 +222,15 @@ public final class PrivateRabbit implements AutoCloseable {
       out.flush();
       InputStream in = socket.getInputStream();
       return in.read() == 1;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private static boolean accepts(int port) {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress("127.0.0.1", port), 1000);
+      return true;
     } catch (IOException e) {
       return false;
     }
