@@ -5,10 +5,6 @@ import static org.awaitility.Awaitility.await;
 import io.github.avgateway.core.testing.TestEnv;
 import io.github.avgateway.core.testing.TlsPem;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -118,7 +114,8 @@ public final class PrivateRabbit implements AutoCloseable {
         .atMost(Duration.ofSeconds(90))
         .pollInterval(Duration.ofMillis(100))
         .failFast("rabbitmq-server exited", () -> !script.isAlive())
-        .until(() -> speaksAmqp() && (tlsPort == 0 || accepts(tlsPort)));
+        .until(
+            () -> PortProbe.speaksAmqp(amqpPort) && (tlsPort == 0 || PortProbe.accepts(tlsPort)));
   }
 
   private void environment(Map<String, String> env) {
@@ -210,30 +207,6 @@ public final class PrivateRabbit implements AutoCloseable {
         .filter(p -> p.info().command().orElse("").endsWith("beam.smp"))
         .findFirst()
         .orElseThrow(() -> new IllegalStateException("no beam.smp under " + script.pid()));
-  }
-
-  /** True when the port answers an AMQP 0-9-1 protocol header with a Connection.Start frame. */
-  private boolean speaksAmqp() {
-    try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress("127.0.0.1", amqpPort), 1000);
-      socket.setSoTimeout(2000);
-      OutputStream out = socket.getOutputStream();
-      out.write(new byte[] {'A', 'M', 'Q', 'P', 0, 0, 9, 1});
-      out.flush();
-      InputStream in = socket.getInputStream();
-      return in.read() == 1;
-    } catch (IOException e) {
-      return false;
-    }
-  }
-
-  private static boolean accepts(int port) {
-    try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress("127.0.0.1", port), 1000);
-      return true;
-    } catch (IOException e) {
-      return false;
-    }
   }
 
   /** Stops the node (SIGTERM to its VM, SIGKILL after 30 s) and deletes its directory. */
