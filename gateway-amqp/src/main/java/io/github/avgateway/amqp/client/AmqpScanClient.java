@@ -8,9 +8,11 @@ import java.io.InputStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import javax.net.ssl.SSLContext;
 import org.springframework.amqp.core.Message;
 import org.springframework.amqp.core.MessageDeliveryMode;
 import org.springframework.amqp.core.MessageProperties;
@@ -54,10 +56,30 @@ public final class AmqpScanClient implements AutoCloseable {
 
   /**
    * A client with a connection of its own to {@code uri} (e.g. {@code
-   * amqp://user:secret@127.0.0.1:5672/vhost}, {@code amqps://...} for TLS).
+   * amqp://user:secret@127.0.0.1:5672/vhost}, {@code amqps://...} for TLS). Over TLS the broker's
+   * certificate must be trusted by the JVM's default trust store ({@code
+   * -Djavax.net.ssl.trustStore}) and match the URI's host.
    */
   public static AmqpScanClient connect(URI uri, String requestQueue, Duration timeout) {
+    try {
+      return connect(uri, SSLContext.getDefault(), requestQueue, timeout);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("the JVM has no default TLS context", e);
+    }
+  }
+
+  /**
+   * A client with a connection of its own to {@code uri}; an {@code amqps} URI connects with {@code
+   * tls} and checks that the broker's certificate matches the URI's host.
+   */
+  public static AmqpScanClient connect(
+      URI uri, SSLContext tls, String requestQueue, Duration timeout) {
     CachingConnectionFactory factory = new CachingConnectionFactory(uri);
+    if ("amqps".equalsIgnoreCase(uri.getScheme())) {
+      // The URI alone would make the RabbitMQ client trust every certificate.
+      factory.getRabbitConnectionFactory().useSslProtocol(tls);
+      factory.getRabbitConnectionFactory().enableHostnameVerification();
+    }
     factory.setPublisherReturns(true);
     return new AmqpScanClient(factory, requestQueue, timeout, factory);
   }

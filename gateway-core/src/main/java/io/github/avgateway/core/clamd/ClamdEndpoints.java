@@ -99,7 +99,7 @@ final class ClamdEndpoints implements Closeable {
         continue;
       }
       try {
-        member.pool().probe(probeTimeout);
+        probeOnce(member, wasUp);
         if (!wasUp) {
           member.downReason = null;
           log.info("clamd endpoint {} answers again", member.endpoint());
@@ -112,6 +112,22 @@ final class ClamdEndpoints implements Closeable {
           member.downReason = why;
         }
       }
+    }
+  }
+
+  /**
+   * PINGs {@code member} on a new connection; an endpoint that is up gets a second try on another
+   * new connection before it counts as failed, as a scan gets one retry, so that one connection
+   * lost in passing does not take an answering clamd out of service.
+   */
+  private void probeOnce(Member member, boolean wasUp) throws IOException {
+    try {
+      member.pool().probe(probeTimeout);
+    } catch (IOException first) {
+      if (!wasUp) {
+        throw first;
+      }
+      member.pool().probe(probeTimeout);
     }
   }
 

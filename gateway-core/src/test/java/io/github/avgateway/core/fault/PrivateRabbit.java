@@ -3,11 +3,8 @@ package io.github.avgateway.core.fault;
 import static org.awaitility.Awaitility.await;
 
 import io.github.avgateway.core.testing.TestEnv;
+import io.github.avgateway.core.testing.TlsPem;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +20,8 @@ import java.util.concurrent.TimeUnit;
  * scripts/services.sh}): its own node name, AMQP and distribution ports on 127.0.0.1, data, log and
  * Erlang cookie under its own directory. The shared node on 5672 is never touched; only this node's
  * own process is signalled, by pid. It can be killed ({@code SIGKILL}) and started again on the
- * same data, and have its memory or disk alarm raised and cleared.
+ * same data, and have its memory or disk alarm raised and cleared. Started {@link
+ * #startWithTls(TlsPem) with TLS}, it also serves AMQPS on a port of its own.
  */
 public final class PrivateRabbit implements AutoCloseable {
 
@@ -33,17 +31,31 @@ public final class PrivateRabbit implements AutoCloseable {
   private final String node;
   private final int amqpPort;
   private final int distPort;
+  private final int tlsPort;
   private Process script;
 
-  private PrivateRabbit(Path dir, String node, int amqpPort, int distPort) {
+  private PrivateRabbit(Path dir, String node, int amqpPort, int distPort, int tlsPort) {
     this.dir = dir;
     this.node = node;
     this.amqpPort = amqpPort;
     this.distPort = distPort;
+    this.tlsPort = tlsPort;
   }
 
   /** Starts a fresh node and waits (bounded) until it accepts AMQP 0-9-1. */
   public static PrivateRabbit start() throws IOException {
+    return start(null);
+  }
+
+  /**
+   * Starts a fresh node that also serves AMQPS with {@code pem} (no client certificate asked for)
+   * and waits (bounded) until both its plain and its TLS port accept connections.
+   */
+  public static PrivateRabbit startWithTls(TlsPem pem) throws IOException {
+    return start(pem);
+  }
+
+  private static PrivateRabbit start(TlsPem tls) throws IOException {
     if (!Files.isExecutable(BIN.resolve("rabbitmq-server"))) {
       throw new IllegalStateException(
           "RabbitMQ is not installed: run scripts/services.sh start (it installs rabbitmq-server)");
@@ -54,17 +66,19 @@ public final class PrivateRabbit implements AutoCloseable {
             Files.createTempDirectory("avgw-rabbit-"),
             "avgw-fault-" + id + "@localhost",
             TestEnv.freePort(),
-            TestEnv.freePort());
-    rabbit.render();
+            TestEnv.freePort(),
+            tls == null ? 0 : TestEnv.freePort());
+    rabbit.render(tls);
     rabbit.launch();
     return rabbit;
   }
 
-  private void render() throws IOException {
+  private void render(TlsPem tls) throws IOException {
     Files.writeString(
         dir.resolve("rabbitmq.conf"),
         String.join(
             "\n",
+            tls == null ? "" : tlsListener(tls),
             "listeners.tcp.1 = 127.0.0.1:" + amqpPort,
             "loopback_users.guest = true",
             "consumer_timeout = 900000",
@@ -75,6 +89,17 @@ public final class PrivateRabbit implements AutoCloseable {
             ""),
         StandardCharsets.UTF_8);
     Files.writeString(dir.resolve("enabled_plugins"), "[].\n", StandardCharsets.UTF_8);
+  }
+
+  private String tlsListener(TlsPem tls) {
+    return String.join(
+        "\n",
+        "listeners.ssl.default = 127.0.0.1:" + tlsPort,
+        "ssl_options.cacertfile = " + tls.certificate(),
+        "ssl_options.certfile = " + tls.certificate(),
+        "ssl_options.keyfile = " + tls.privateKey(),
+        "ssl_options.verify = verify_none",
+        "ssl_options.fail_if_no_peer_cert = false");
   }
 
   /** Starts the node (again, on the same data after {@link #kill9()}) and waits until it serves. */
@@ -89,7 +114,8 @@ public final class PrivateRabbit implements AutoCloseable {
         .atMost(Duration.ofSeconds(90))
         .pollInterval(Duration.ofMillis(100))
         .failFast("rabbitmq-server exited", () -> !script.isAlive())
-        .until(this::speaksAmqp);
+        .until(
+            () -> PortProbe.speaksAmqp(amqpPort) && (tlsPort == 0 || PortProbe.accepts(tlsPort)));
   }
 
   private void environment(Map<String, String> env) {
@@ -110,6 +136,14 @@ public final class PrivateRabbit implements AutoCloseable {
   /** The node's AMQP port on 127.0.0.1 (user guest/guest). */
   public int amqpPort() {
     return amqpPort;
+  }
+
+  /** The node's AMQPS port on 127.0.0.1; only when started {@link #startWithTls with TLS}. */
+  public int amqpsPort() {
+    if (tlsPort == 0) {
+      throw new IllegalStateException(this + " has no TLS listener");
+    }
+    return tlsPort;
   }
 
   /** The node's name, e.g. {@code avgw-fault-1a2b3c4d@localhost}. */
@@ -173,21 +207,6 @@ public final class PrivateRabbit implements AutoCloseable {
         .filter(p -> p.info().command().orElse("").endsWith("beam.smp"))
         .findFirst()
         .orElseThrow(() -> new IllegalStateException("no beam.smp under " + script.pid()));
-  }
-
-  /** True when the port answers an AMQP 0-9-1 protocol header with a Connection.Start frame. */
-  private boolean speaksAmqp() {
-    try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress("127.0.0.1", amqpPort), 1000);
-      socket.setSoTimeout(2000);
-      OutputStream out = socket.getOutputStream();
-      out.write(new byte[] {'A', 'M', 'Q', 'P', 0, 0, 9, 1});
-      out.flush();
-      InputStream in = socket.getInputStream();
-      return in.read() == 1;
-    } catch (IOException e) {
-      return false;
-    }
   }
 
   /** Stops the node (SIGTERM to its VM, SIGKILL after 30 s) and deletes its directory. */
