@@ -58,7 +58,7 @@ final class Batch {
           return;
         }
         done.add(handled);
-        message = done.size() < settings.batchSize() ? consumer.receiveNoWait() : null;
+        message = takesMore(message) ? consumer.receiveNoWait() : null;
       }
     } catch (RuntimeException e) {
       log.error("Rolling back a batch after an unexpected failure", e);
@@ -70,6 +70,16 @@ final class Batch {
     } else {
       session.rollback();
     }
+  }
+
+  /**
+   * Whether the batch may take another request after {@code last}. A redelivered request ends its
+   * batch: a batch rolled back for one request that fails every time (a poison request) comes back
+   * one redelivered request per batch, so each innocent request it dragged along is answered on its
+   * next delivery instead of sharing the poison's rollbacks up to the delivery limit.
+   */
+  private boolean takesMore(Message last) throws JMSException {
+    return done.size() < settings.batchSize() && !last.getJMSRedelivered();
   }
 
   /** Handles one request, holding the transaction and handling it again while intake is paused. */
