@@ -15,7 +15,9 @@ import org.slf4j.LoggerFactory;
 /**
  * One transaction of a consumer (smart batching): the first request plus whatever is already
  * waiting, up to the batch size, without waiting for more. Each request is handled in turn; then
- * the batch commits once history has accepted all its documents.
+ * the batch hands all its history documents to the store back to back (so the store's writer sends
+ * them as one update, not one per request while the next is scanned) and commits once history has
+ * accepted them all.
  *
  * <p>An intake pause (clamd or Solr down) does not end the transaction: the batch is held open (see
  * {@link IntakeHold}) while the gate is down, then the request whose scan failed is scanned again,
@@ -99,7 +101,7 @@ final class Batch {
    * (the store may have come back between the failure and this check) is retried once.
    */
   private boolean historyAcceptedHeld() {
-    List<CompletableFuture<Void>> pending = done.stream().map(Handled.Done::history).toList();
+    List<CompletableFuture<Void>> pending = recordAll();
     boolean retriedWhileUp = false;
     while (!historyAccepted(pending)) {
       if (hold.isDown()) {
@@ -112,9 +114,13 @@ final class Batch {
         retriedWhileUp = true;
       }
       log.info("Recording the {} documents of a batch again", done.size());
-      pending = done.stream().map(d -> processor.record(d.document())).toList();
+      pending = recordAll();
     }
     return true;
+  }
+
+  private List<CompletableFuture<Void>> recordAll() {
+    return done.stream().map(d -> processor.record(d.document())).toList();
   }
 
   private boolean historyAccepted(List<CompletableFuture<Void>> pending) {

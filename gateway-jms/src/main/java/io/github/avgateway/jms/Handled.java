@@ -1,19 +1,17 @@
 package io.github.avgateway.jms;
 
 import io.github.avgateway.core.model.MessageInfo;
-import java.util.concurrent.CompletableFuture;
 
 /** What became of one request inside its consumer's transaction. */
 sealed interface Handled {
 
   /**
-   * Answered or dead-lettered (the send is part of the transaction); commit once {@code history}
-   * completes.
+   * Answered or dead-lettered (the send is part of the transaction); the batch records {@code
+   * document} at its end and commits once the history store accepted it.
    *
-   * @param document the history document, kept so that it can be recorded again
-   * @param history completes when the history store accepted {@code document}
+   * @param document the request's history document
    */
-  record Done(MessageInfo document, CompletableFuture<Void> history) implements Handled {}
+  record Done(MessageInfo document) implements Handled {}
 
   /**
    * Not answerable now (the scanner failed while the intake gate is down): hold the transaction

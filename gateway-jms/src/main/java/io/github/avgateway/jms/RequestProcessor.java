@@ -14,10 +14,10 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Handles one request inside a consumer's transacted session: maps it, scans it, sends the reply or
- * the dead-letter through the session, and hands its history document to the recorder. Every
- * request that is not retried ends as exactly one reply or one dead-letter, plus one history
- * document. Decisions are {@link Routing}'s.
+ * Handles one request inside a consumer's transacted session: maps it, scans it, and sends the
+ * reply or the dead-letter through the session. Every request that is not retried ends as exactly
+ * one reply or one dead-letter, plus one history document, which its batch {@linkplain #record
+ * records} with the batch's others. Decisions are {@link Routing}'s.
  */
 final class RequestProcessor {
 
@@ -99,7 +99,7 @@ final class RequestProcessor {
   }
 
   private Handled done(MessageInfo document) {
-    return new Handled.Done(document, record(document));
+    return new Handled.Done(document);
   }
 
   /**
