@@ -28,8 +28,10 @@ import org.springframework.validation.annotation.Validated;
  * @param consumers concurrent consumers, each with its own channel
  * @param prefetch unacknowledged requests the broker may hand to one consumer
  * @param batchSize most requests one consumer handles, replies to and acknowledges together
- * @param batchWait how long a consumer waits for one more request before handling a partial batch:
- *     under light load every batch is one request, delayed by at most this
+ * @param batchWait how long a consumer gathers a batch: it takes no more requests once this has
+ *     passed since it began waiting, nor after waiting this long for one more, so a request waits
+ *     at most about twice this for its batch to start, and under light load every batch is one
+ *     request
  * @param replyToPattern the {@code reply_to} values accepted (whole-value regular expression); the
  *     default accepts direct reply-to and queues named {@code av.reply.*}
  * @param defaultReplyQueue where replies go when a request has no {@code reply_to}; empty for none

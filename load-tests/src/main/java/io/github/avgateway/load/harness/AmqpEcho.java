@@ -17,10 +17,10 @@ import java.util.concurrent.TimeoutException;
 /**
  * The RabbitMQ ceiling: request/reply with nothing in between, and the gateway's delivery
  * guarantees. A durable quorum queue (or classic, for the non-durable comparison); {@code
- * consumers} consumers, each with prefetch and manual acknowledgement; each takes a batch (waiting
- * at most {@code batchWait} for one more, as the gateway's listener does), publishes one reply per
- * request to its {@code reply_to}, waits for the publisher confirms, then acknowledges the batch at
- * once.
+ * consumers} consumers, each with prefetch and manual acknowledgement; each takes a batch (taking
+ * more for at most {@code batchWait} after the first, as the gateway's listener does), publishes
+ * one reply per request to its {@code reply_to}, waits for the publisher confirms, then
+ * acknowledges the batch at once.
  */
 final class AmqpEcho implements AutoCloseable {
 
@@ -71,8 +71,10 @@ final class AmqpEcho implements AutoCloseable {
         }
         batch.clear();
         batch.add(first);
+        long fillUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
         while (batch.size() < size) {
-          Delivery next = inbox.poll(waitMillis, TimeUnit.MILLISECONDS);
+          long left = fillUntil - System.nanoTime();
+          Delivery next = left > 0 ? inbox.poll(left, TimeUnit.NANOSECONDS) : inbox.poll();
           if (next == null) {
             break;
           }
