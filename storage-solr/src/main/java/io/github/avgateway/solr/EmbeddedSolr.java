@@ -32,7 +32,7 @@ final class EmbeddedSolr {
           "embedded Solr core " + coreName + " failed to load: " + failures.values(),
           failures.values().iterator().next().exception);
     }
-    EmbeddedSolrServer server = new EmbeddedSolrServer(container, coreName);
+    EmbeddedSolrServer server = new DirectUpdateSolrServer(container, coreName);
     return new SolrHistoryStore(server, coreName, () -> shutdown(server, container, coreName));
   }
 
