@@ -34,12 +34,25 @@ public final class JavaProcess implements AutoCloseable {
    */
   public static JavaProcess start(
       String mainClass, List<String> jvmArgs, List<String> args, Path log) throws IOException {
+    return start(
+        jvmArgs, List.of("-cp", System.getProperty("java.class.path"), mainClass), args, log);
+  }
+
+  /**
+   * Starts {@code java [jvmArgs] -jar jar [args]}, e.g. a module's runnable jar as users run it,
+   * with output to {@code log}.
+   */
+  public static JavaProcess startJar(Path jar, List<String> jvmArgs, List<String> args, Path log)
+      throws IOException {
+    return start(jvmArgs, List.of("-jar", jar.toAbsolutePath().toString()), args, log);
+  }
+
+  private static JavaProcess start(
+      List<String> jvmArgs, List<String> program, List<String> args, Path log) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(jvmArgs);
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(mainClass);
+    command.addAll(program);
     command.addAll(args);
     Files.createDirectories(log.toAbsolutePath().getParent());
     JavaProcess java = new JavaProcess(command, log);

@@ -1,0 +1,102 @@
+package io.github.avgateway.amqp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.github.avgateway.amqp.client.AmqpScanClient;
+import io.github.avgateway.amqp.testing.RabbitIt;
+import io.github.avgateway.core.contract.ContractFiles;
+import io.github.avgateway.core.fault.JavaProcess;
+import io.github.avgateway.core.model.ScanResult;
+import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.core.testing.HttpProbe;
+import io.github.avgateway.core.testing.RunnableJar;
+import io.github.avgateway.core.testing.TestEnv;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.amqp.rabbit.connection.CachingConnectionFactory;
+import org.springframework.amqp.rabbit.core.RabbitAdmin;
+
+/**
+ * The runnable jar as {@code scripts/run.sh amqp} starts it ({@code java -jar}, the local RabbitMQ
+ * and clamd, embedded Solr) answers a clean file and EICAR and keeps their history. The other ITs
+ * run on the module's classes; only this one sees the repackaged jar's class path, where a
+ * dependency demoted to test scope once left the embedded Solr unable to start.
+ */
+@Timeout(value = 4, unit = TimeUnit.MINUTES)
+class RunnableJarIT {
+
+  private static final Duration START = Duration.ofSeconds(120);
+  private static final String SUFFIX = RabbitIt.uniqueSuffix();
+  private static final String REQUESTS = "jar.requests." + SUFFIX;
+  private static final String DLX = "jar.dlx." + SUFFIX;
+  private static final String DLQ = "jar.dead." + SUFFIX;
+
+  @AfterEach
+  void deleteQueues() {
+    CachingConnectionFactory connection = RabbitIt.connectionFactory();
+    try {
+      RabbitAdmin admin = new RabbitAdmin(connection);
+      admin.deleteQueue(REQUESTS);
+      admin.deleteQueue(DLQ);
+      admin.deleteExchange(DLX);
+    } finally {
+      connection.destroy();
+    }
+  }
+
+  @Test
+  void theRunnableJarAnswersScansAndRecordsTheirHistory(@TempDir Path dir) throws Exception {
+    int http = TestEnv.freePort();
+    String password = "smoke-" + UUID.randomUUID();
+    List<String> args =
+        List.of(
+            "--spring.rabbitmq.port=" + RabbitIt.port(),
+            "--avgateway.amqp.request-queue=" + REQUESTS,
+            "--avgateway.amqp.dead-letter-exchange=" + DLX,
+            "--avgateway.amqp.dead-letter-queue=" + DLQ,
+            "--avgateway.solr.embedded.home=" + dir.resolve("solr"),
+            "--avgateway.clamd.endpoints=127.0.0.1:"
+                + Integer.getInteger("avgateway.it.clamd.port", 3310),
+            "--server.port=" + http,
+            "--avgateway.http.password=" + password);
+    try (JavaProcess gateway =
+        JavaProcess.startJar(
+            RunnableJar.inTarget(), List.of("-Xmx512m"), args, dir.resolve("gateway.log"))) {
+      HttpProbe probe = new HttpProbe(http);
+      await()
+          .atMost(START)
+          .pollInterval(Duration.ofMillis(250))
+          .failFast("the gateway exited (see " + gateway.log() + ")", () -> !gateway.alive())
+          .ignoreExceptions()
+          .until(() -> probe.get("/actuator/health/readiness").status() == 200);
+      ScanResult clean;
+      ScanResult infected;
+      URI broker = URI.create("amqp://guest:guest@127.0.0.1:" + RabbitIt.port());
+      try (AmqpScanClient client = AmqpScanClient.connect(broker, REQUESTS, START)) {
+        clean = client.scan(ContractFiles.clean(7), "clean.txt").get();
+        infected = client.scan(ContractFiles.eicar(), "eicar.com").get();
+      }
+      assertThat(clean.verdict()).isEqualTo(Verdict.CLEAN);
+      assertThat(infected.verdict()).isEqualTo(Verdict.INFECTED);
+      assertThat(infected.signatures()).containsExactly(ContractFiles.EICAR_SIGNATURE);
+
+      String lookup = "/api/history/by-request-id?transport=amqp&requestId=" + infected.requestId();
+      // AMQP replies before history accepts; the document follows within the history timeout.
+      HttpProbe.Answer document =
+          await()
+              .atMost(Duration.ofSeconds(30))
+              .until(() -> probe.get(lookup, "avgateway", password), a -> a.status() == 200);
+      assertThat(document.body())
+          .contains("\"verdict\":\"INFECTED\"", ContractFiles.EICAR_SIGNATURE, "eicar.com");
+    }
+  }
+}
