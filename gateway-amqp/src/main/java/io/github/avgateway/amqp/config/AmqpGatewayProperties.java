@@ -37,7 +37,8 @@ import org.springframework.validation.annotation.Validated;
  * @param defaultReplyQueue where replies go when a request has no {@code reply_to}; empty for none
  * @param confirmTimeout how long a reply or dead-letter may wait for the broker's confirm
  * @param historyTimeout how long a batch may wait for the history store to accept its documents
- * @param intakeCheckInterval how often consumers check whether clamd and history can serve
+ * @param intakeCheckInterval how often consumers check whether clamd and history can serve (a check
+ *     reads the gates' current state, so it is cheap; it bounds how late intake resumes)
  * @param pauseHoldLimit how long a consumer holds its unacknowledged batch while intake is paused
  *     before it requeues it; keep it below RabbitMQ's {@code consumer_timeout}
  * @param recoveryInterval pause between attempts to reconnect consumers after the broker was lost
@@ -60,7 +61,7 @@ public record AmqpGatewayProperties(
     @DefaultValue("") String defaultReplyQueue,
     @DefaultValue("30s") @NotNull Duration confirmTimeout,
     @DefaultValue("60s") @NotNull Duration historyTimeout,
-    @DefaultValue("1s") @NotNull Duration intakeCheckInterval,
+    @DefaultValue("100ms") @NotNull Duration intakeCheckInterval,
     @DefaultValue("10m") @NotNull Duration pauseHoldLimit,
     @DefaultValue("5s") @NotNull Duration recoveryInterval,
     @DefaultValue("true") boolean declareTopology) {

@@ -62,7 +62,7 @@ public record JmsProperties(
     @DefaultValue("5") @Min(1) @Max(1000) int maxDeliveryAttempts,
     @DefaultValue("1s") @NotNull Duration redeliveryDelay,
     @DefaultValue("30s") @NotNull Duration historyTimeout,
-    @DefaultValue("500ms") @NotNull Duration pausePollInterval,
+    @DefaultValue("100ms") @NotNull Duration pausePollInterval,
     @DefaultValue("5m") @NotNull Duration pauseHoldTime,
     @DefaultValue @NotNull @Valid Tls tls) {
 
