@@ -62,22 +62,10 @@ class RunnableJarIT {
             "--spring.rabbitmq.port=" + RabbitIt.port(),
             "--avgateway.amqp.request-queue=" + REQUESTS,
             "--avgateway.amqp.dead-letter-exchange=" + DLX,
-            "--avgateway.amqp.dead-letter-queue=" + DLQ,
-            "--avgateway.solr.embedded.home=" + dir.resolve("solr"),
-            "--avgateway.clamd.endpoints=127.0.0.1:"
-                + Integer.getInteger("avgateway.it.clamd.port", 3310),
-            "--server.port=" + http,
-            "--avgateway.http.password=" + password);
-    try (JavaProcess gateway =
-        JavaProcess.startJar(
-            RunnableJar.inTarget(), List.of("-Xmx512m"), args, dir.resolve("gateway.log"))) {
+            "--avgateway.amqp.dead-letter-queue=" + DLQ);
+    try (JavaProcess gateway = RunnableJar.start(dir, http, password, args)) {
       HttpProbe probe = new HttpProbe(http);
-      await()
-          .atMost(START)
-          .pollInterval(Duration.ofMillis(250))
-          .failFast("the gateway exited (see " + gateway.log() + ")", () -> !gateway.alive())
-          .ignoreExceptions()
-          .until(() -> probe.get("/actuator/health/readiness").status() == 200);
+      RunnableJar.awaitReady(gateway, probe, START);
       ScanResult clean;
       ScanResult infected;
       URI broker = URI.create("amqp://guest:guest@127.0.0.1:" + RabbitIt.port());

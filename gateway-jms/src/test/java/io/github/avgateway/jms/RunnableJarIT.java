@@ -1,7 +1,6 @@
 package io.github.avgateway.jms;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.github.avgateway.core.contract.ContractFiles;
 import io.github.avgateway.core.fault.JavaProcess;
@@ -41,16 +40,10 @@ class RunnableJarIT {
     List<String> args =
         List.of(
             "--avgateway.jms.url=tcp://127.0.0.1:" + broker,
-            "--avgateway.jms.embedded.data-dir=" + dir.resolve("artemis"),
-            "--avgateway.solr.embedded.home=" + dir.resolve("solr"),
-            "--avgateway.clamd.endpoints=127.0.0.1:"
-                + Integer.getInteger("avgateway.it.clamd.port", 3310),
-            "--server.port=" + http,
-            "--avgateway.http.password=" + password);
-    try (JavaProcess gateway =
-        JavaProcess.startJar(
-            RunnableJar.inTarget(), List.of("-Xmx512m"), args, dir.resolve("gateway.log"))) {
-      gateway.awaitLog("av-gateway JMS ready", 1, START);
+            "--avgateway.jms.embedded.data-dir=" + dir.resolve("artemis"));
+    try (JavaProcess gateway = RunnableJar.start(dir, http, password, args)) {
+      HttpProbe probe = new HttpProbe(http);
+      RunnableJar.awaitReady(gateway, probe, START);
       ScanResult clean;
       ScanResult infected;
       try (AvScanClient client =
@@ -62,8 +55,6 @@ class RunnableJarIT {
       assertThat(infected.verdict()).isEqualTo(Verdict.INFECTED);
       assertThat(infected.signatures()).containsExactly(ContractFiles.EICAR_SIGNATURE);
 
-      HttpProbe probe = new HttpProbe(http);
-      await().atMost(START).until(() -> probe.get("/actuator/health/readiness").status() == 200);
       HttpProbe.Answer document =
           probe.get(
               "/api/history/by-request-id?requestId="

@@ -1,8 +1,13 @@
 package io.github.avgateway.core.testing;
 
+import static org.awaitility.Awaitility.await;
+
+import io.github.avgateway.core.fault.JavaProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -28,5 +33,38 @@ public final class RunnableJar {
     } catch (IOException e) {
       throw new IllegalStateException("cannot list " + target, e);
     }
+  }
+
+  /**
+   * Starts the module's runnable jar ({@code java -Xmx512m -jar}) with its embedded Solr under
+   * {@code dir}, the integration tests' clamd, HTTP on {@code httpPort} with basic-auth {@code
+   * password}, and the front-end's own {@code args}; its output goes to {@code dir/gateway.log}.
+   */
+  public static JavaProcess start(Path dir, int httpPort, String password, List<String> args)
+      throws IOException {
+    List<String> all = new ArrayList<>(args);
+    all.add("--avgateway.solr.embedded.home=" + dir.resolve("solr"));
+    all.add(
+        "--avgateway.clamd.endpoints=127.0.0.1:"
+            + Integer.getInteger("avgateway.it.clamd.port", 3310));
+    all.add("--server.port=" + httpPort);
+    all.add("--avgateway.http.password=" + password);
+    return JavaProcess.startJar(inTarget(), List.of("-Xmx512m"), all, dir.resolve("gateway.log"));
+  }
+
+  /**
+   * Waits (bounded) until the gateway's readiness answers 200 on {@code probe}; fails at once when
+   * the process exits or its log says the embedded Solr failed to start.
+   */
+  public static void awaitReady(JavaProcess gateway, HttpProbe probe, Duration timeout) {
+    await("readiness of the gateway (log: " + gateway.log() + ")")
+        .atMost(timeout)
+        .pollInterval(Duration.ofMillis(250))
+        .failFast(
+            "the gateway exited, or its embedded Solr failed to start",
+            // "the embedded Solr under DIR failed to start" is the only line naming its directory
+            () -> !gateway.alive() || gateway.occurrences("embedded Solr under") > 0)
+        .ignoreExceptions()
+        .until(() -> probe.get("/actuator/health/readiness").status() == 200);
   }
 }
