@@ -11,7 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** Finds a module's runnable jar, as {@code scripts/run.sh} does, for tests that start it. */
+/**
+ * A module's runnable jar for the tests that start it as users do: found as {@code scripts/run.sh}
+ * finds it, started against the integration tests' services, and awaited until it is ready.
+ */
 public final class RunnableJar {
 
   private RunnableJar() {}
