@@ -37,8 +37,11 @@ java="$JAVA_HOME/bin/java"
 # and linked): about 4.5 s to ready instead of 9-14 s (perf-notes/gateway.md, Cold vs warm). The
 # cache is recorded once per build and JDK by a training run that stops after start-up
 # (spring.context.exit=onRefresh), which takes about half a minute. AVGATEWAY_AOT=off skips it.
-java_version=$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.runtime.version = //p')
-if [ "${AVGATEWAY_AOT:-on}" = off ] || [ "${java_version%%.*}" -lt 25 ] 2>/dev/null; then
+# The JDK's release file names its exact build (the cache fits that build only); read without
+# starting a JVM. A JDK that does not say is started the plain way.
+java_version=$(sed -n 's/^JAVA_RUNTIME_VERSION="\(.*\)"$/\1/p' "$JAVA_HOME/release" 2>/dev/null || true)
+java_major=${java_version%%[!0-9]*}
+if [ "${AVGATEWAY_AOT:-on}" = off ] || [ -z "$java_major" ] || [ "$java_major" -lt 25 ]; then
   exec "$java" -jar "$jar" "$@"
 fi
 app=.run/app/$module
