@@ -7,6 +7,7 @@ import io.github.avgateway.amqp.testing.RabbitIt;
 import io.github.avgateway.core.contract.ContractFiles;
 import io.github.avgateway.core.testing.HttpProbe;
 import io.github.avgateway.core.testing.StdoutTee;
+import io.github.avgateway.core.testing.TestEnv;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,8 +64,7 @@ class AmqpOperationsIT {
             .run(
                 "--logging.config=classpath:logback-boot-defaults.xml",
                 "--spring.rabbitmq.port=" + RabbitIt.port(),
-                "--avgateway.clamd.endpoints=127.0.0.1:"
-                    + Integer.getInteger("avgateway.it.clamd.port", 3310),
+                "--avgateway.clamd.endpoints=127.0.0.1:" + TestEnv.clamdPort(),
                 "--avgateway.amqp.request-queue=" + REQUESTS,
                 "--avgateway.amqp.dead-letter-exchange=" + DLX,
                 "--avgateway.amqp.dead-letter-queue=" + DLQ,
@@ -126,10 +126,11 @@ class AmqpOperationsIT {
         .atMost(WAIT)
         .untilAsserted(() -> {
           String after = scrape();
-          assertThat(delta(before, after, "avgateway_scans_total", "transport=\"amqp\""))
+          assertThat(HttpProbe.delta(before, after, "avgateway_scans_total", "transport=\"amqp\""))
               .isEqualTo(2);
-          assertThat(delta(before, after, "avgateway_scan_duration_seconds_count")).isEqualTo(2);
-          assertThat(delta(before, after, "avgateway_history_batch_size_documents_sum"))
+          assertThat(HttpProbe.delta(before, after, "avgateway_scan_duration_seconds_count"))
+              .isEqualTo(2);
+          assertThat(HttpProbe.delta(before, after, "avgateway_history_batch_size_documents_sum"))
               .isEqualTo(2);
         });
     assertThat(HttpProbe.sum(scrape(), "avgateway_clamd_endpoint_up")).isEqualTo(1.0);
@@ -156,12 +157,6 @@ class AmqpOperationsIT {
   }
 
   private String scrape() {
-    HttpProbe.Answer answer = http.get("/actuator/prometheus", "operator", HTTP_SECRET);
-    assertThat(answer.status()).isEqualTo(200);
-    return answer.body();
-  }
-
-  private static double delta(String before, String after, String metric, String... labels) {
-    return HttpProbe.sum(after, metric, labels) - HttpProbe.sum(before, metric, labels);
+    return http.prometheus("operator", HTTP_SECRET);
   }
 }

@@ -11,6 +11,7 @@ import io.github.avgateway.core.fault.PrivateRabbit;
 import io.github.avgateway.core.model.ScanResult;
 import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.testing.HttpProbe;
+import io.github.avgateway.core.testing.TestEnv;
 import io.github.avgateway.core.testing.TlsPem;
 import io.github.avgateway.core.testing.TlsStores;
 import java.net.URI;
@@ -64,8 +65,7 @@ class AmqpTlsIT {
                 common(
                     withTls(
                         trusted,
-                        "--avgateway.clamd.endpoints=127.0.0.1:"
-                            + Integer.getInteger("avgateway.it.clamd.port", 3310),
+                        "--avgateway.clamd.endpoints=127.0.0.1:" + TestEnv.clamdPort(),
                         "--avgateway.solr.embedded.home=" + dir.resolve("solr"))));
   }
 

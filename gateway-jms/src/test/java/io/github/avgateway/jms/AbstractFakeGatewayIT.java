@@ -3,10 +3,10 @@ package io.github.avgateway.jms;
 import io.github.avgateway.core.contract.ContractFiles;
 import io.github.avgateway.core.testing.InMemoryHistory;
 import io.github.avgateway.core.testing.SwitchableGate;
+import io.github.avgateway.core.testing.TestEnv;
 import io.github.avgateway.jms.config.JmsProperties;
 import io.github.avgateway.jms.support.EicarOnlyScanner;
 import io.github.avgateway.jms.support.FakeDependencies;
-import io.github.avgateway.jms.support.FreePort;
 import io.github.avgateway.jms.support.Inbox;
 import io.github.avgateway.jms.support.JmsContractDriver;
 import jakarta.jms.JMSException;
@@ -38,7 +38,7 @@ abstract class AbstractFakeGatewayIT {
 
   @DynamicPropertySource
   static void gatewayProperties(DynamicPropertyRegistry registry) throws IOException {
-    registry.add("avgateway.jms.url", () -> "tcp://127.0.0.1:" + FreePort.find());
+    registry.add("avgateway.jms.url", () -> "tcp://127.0.0.1:" + TestEnv.freePort());
     registry.add("avgateway.jms.embedded.data-dir", () -> tempDir().resolve("artemis").toString());
     registry.add("avgateway.clamd.enabled", () -> "false");
     registry.add("avgateway.solr.enabled", () -> "false");

@@ -6,10 +6,10 @@ import static org.awaitility.Awaitility.await;
 import io.github.avgateway.core.clamd.SelfTestProbes;
 import io.github.avgateway.core.contract.ContractFiles;
 import io.github.avgateway.core.model.ScanResult;
+import io.github.avgateway.core.testing.TestEnv;
 import io.github.avgateway.jms.client.AvScanClient;
 import io.github.avgateway.jms.config.JmsProperties;
 import io.github.avgateway.jms.support.Chromium;
-import io.github.avgateway.jms.support.FreePort;
 import io.github.avgateway.jms.support.HistoryHttp;
 import io.github.avgateway.jms.support.HistoryPageView;
 import java.nio.file.Files;
@@ -55,12 +55,10 @@ class HistoryPageBrowserIT {
     registry.add("server.address", () -> "127.0.0.1");
     registry.add("avgateway.http.username", () -> USER);
     registry.add("avgateway.http.password", () -> PASSWORD);
-    registry.add("avgateway.jms.url", () -> "tcp://127.0.0.1:" + FreePort.find());
+    registry.add("avgateway.jms.url", () -> "tcp://127.0.0.1:" + TestEnv.freePort());
     registry.add("avgateway.jms.embedded.data-dir", () -> data.resolve("artemis").toString());
     registry.add("avgateway.solr.embedded.home", () -> data.resolve("solr").toString());
-    registry.add(
-        "avgateway.clamd.endpoints",
-        () -> "127.0.0.1:" + System.getProperty("avgateway.it.clamd.port", "3310"));
+    registry.add("avgateway.clamd.endpoints", () -> TestEnv.clamdEndpoint());
   }
 
   @LocalServerPort int port;

@@ -7,8 +7,8 @@ import io.github.avgateway.core.contract.ContractFiles;
 import io.github.avgateway.core.testing.HttpProbe;
 import io.github.avgateway.core.testing.StdoutTee;
 import io.github.avgateway.core.testing.TcpProxy;
+import io.github.avgateway.core.testing.TestEnv;
 import io.github.avgateway.jms.config.JmsProperties;
-import io.github.avgateway.jms.support.FreePort;
 import io.github.avgateway.jms.support.RawJmsClient;
 import jakarta.jms.Message;
 import java.nio.charset.StandardCharsets;
@@ -60,12 +60,12 @@ class JmsOperationsIT {
   @BeforeAll
   void start() throws Exception {
     log = StdoutTee.install();
-    clamd = TcpProxy.to(Integer.getInteger("avgateway.it.clamd.port", 3310));
+    clamd = TcpProxy.to(TestEnv.clamdPort());
     clamdProxyPort = clamd.port();
     Path data = Files.createTempDirectory("avgw-jms-ops");
     signatures = Files.createDirectories(data.resolve("signatures"));
     Files.writeString(signatures.resolve("custom.ndb"), "fresh\n");
-    String url = "tcp://127.0.0.1:" + FreePort.find();
+    String url = "tcp://127.0.0.1:" + TestEnv.freePort();
     app =
         new SpringApplicationBuilder(GatewayJmsApplication.class)
             .run(
@@ -153,17 +153,24 @@ class JmsOperationsIT {
   }
 
   private static void assertMetricsMoved(String before, String after) {
-    assertThat(delta(before, after, "avgateway_scans_total", "verdict=\"CLEAN\"")).isEqualTo(2);
-    assertThat(delta(before, after, "avgateway_scans_total", "verdict=\"INFECTED\"")).isEqualTo(1);
-    assertThat(delta(before, after, "avgateway_dead_letters_total", "reason=\"MALFORMED_REQUEST\""))
+    assertThat(HttpProbe.delta(before, after, "avgateway_scans_total", "verdict=\"CLEAN\""))
+        .isEqualTo(2);
+    assertThat(HttpProbe.delta(before, after, "avgateway_scans_total", "verdict=\"INFECTED\""))
         .isEqualTo(1);
-    assertThat(delta(before, after, "avgateway_cache_hits_total")).isEqualTo(1);
-    assertThat(delta(before, after, "avgateway_scan_duration_seconds_count")).isEqualTo(2);
-    assertThat(delta(before, after, "avgateway_scan_bytes_sum")).isGreaterThan(68);
-    assertThat(delta(before, after, "avgateway_request_duration_seconds_count")).isEqualTo(4);
-    assertThat(delta(before, after, "avgateway_history_batch_size_documents_sum")).isEqualTo(4);
     assertThat(
-            delta(
+            HttpProbe.delta(
+                before, after, "avgateway_dead_letters_total", "reason=\"MALFORMED_REQUEST\""))
+        .isEqualTo(1);
+    assertThat(HttpProbe.delta(before, after, "avgateway_cache_hits_total")).isEqualTo(1);
+    assertThat(HttpProbe.delta(before, after, "avgateway_scan_duration_seconds_count"))
+        .isEqualTo(2);
+    assertThat(HttpProbe.delta(before, after, "avgateway_scan_bytes_sum")).isGreaterThan(68);
+    assertThat(HttpProbe.delta(before, after, "avgateway_request_duration_seconds_count"))
+        .isEqualTo(4);
+    assertThat(HttpProbe.delta(before, after, "avgateway_history_batch_size_documents_sum"))
+        .isEqualTo(4);
+    assertThat(
+            HttpProbe.delta(
                 before,
                 after,
                 "avgateway_history_batch_duration_seconds_count",
@@ -181,9 +188,7 @@ class JmsOperationsIT {
     await().atMost(WAIT).until(() -> broker.consumerCount(requestQueue) == 0);
     assertThat(http.get("/actuator/health/liveness").status()).isEqualTo(200);
 
-    clamd =
-        TcpProxy.start(
-            clamdProxyPort, "127.0.0.1", Integer.getInteger("avgateway.it.clamd.port", 3310));
+    clamd = TcpProxy.start(clamdProxyPort, "127.0.0.1", TestEnv.clamdPort());
     await().atMost(WAIT).until(() -> http.get(READINESS).status() == 200);
     await().atMost(WAIT).until(() -> broker.consumerCount(requestQueue) > 0);
   }
@@ -216,13 +221,7 @@ class JmsOperationsIT {
   }
 
   private String scrape() {
-    HttpProbe.Answer answer = http.get("/actuator/prometheus", "operator", HTTP_SECRET);
-    assertThat(answer.status()).isEqualTo(200);
-    return answer.body();
-  }
-
-  private static double delta(String before, String after, String metric, String... labels) {
-    return HttpProbe.sum(after, metric, labels) - HttpProbe.sum(before, metric, labels);
+    return http.prometheus("operator", HTTP_SECRET);
   }
 
   private static String verdict(Message reply) throws Exception {

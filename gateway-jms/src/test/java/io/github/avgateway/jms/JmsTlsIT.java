@@ -9,10 +9,10 @@ import io.github.avgateway.core.model.ScanResult;
 import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.testing.InMemoryHistory;
 import io.github.avgateway.core.testing.SwitchableGate;
+import io.github.avgateway.core.testing.TestEnv;
 import io.github.avgateway.core.testing.TlsStores;
 import io.github.avgateway.jms.client.AvScanClient;
 import io.github.avgateway.jms.support.FakeDependencies;
-import io.github.avgateway.jms.support.FreePort;
 import jakarta.jms.JMSException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -43,7 +43,7 @@ class JmsTlsIT {
   @Test
   void callersAndAnExternalGatewayScanOverTls() throws Exception {
     TlsStores tls = TlsStores.generate(dir, "store-secret");
-    String url = "tcp://127.0.0.1:" + FreePort.find();
+    String url = "tcp://127.0.0.1:" + TestEnv.freePort();
     try (ConfigurableApplicationContext broker =
         gateway(
             "--avgateway.jms.url=" + url,

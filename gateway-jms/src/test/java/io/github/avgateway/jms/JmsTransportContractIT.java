@@ -3,8 +3,8 @@ package io.github.avgateway.jms;
 import io.github.avgateway.core.contract.AbstractTransportContractTests;
 import io.github.avgateway.core.contract.TransportDriver;
 import io.github.avgateway.core.port.HistoryQueries;
+import io.github.avgateway.core.testing.TestEnv;
 import io.github.avgateway.jms.config.JmsProperties;
-import io.github.avgateway.jms.support.FreePort;
 import io.github.avgateway.jms.support.JmsContractDriver;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,12 +30,10 @@ class JmsTransportContractIT extends AbstractTransportContractTests {
   @DynamicPropertySource
   static void gatewayProperties(DynamicPropertyRegistry registry) throws IOException {
     Path data = Files.createTempDirectory("avgw-jms-contract");
-    registry.add("avgateway.jms.url", () -> "tcp://127.0.0.1:" + FreePort.find());
+    registry.add("avgateway.jms.url", () -> "tcp://127.0.0.1:" + TestEnv.freePort());
     registry.add("avgateway.jms.embedded.data-dir", () -> data.resolve("artemis").toString());
     registry.add("avgateway.solr.embedded.home", () -> data.resolve("solr").toString());
-    registry.add(
-        "avgateway.clamd.endpoints",
-        () -> "127.0.0.1:" + System.getProperty("avgateway.it.clamd.port", "3310"));
+    registry.add("avgateway.clamd.endpoints", () -> TestEnv.clamdEndpoint());
   }
 
   @Override

@@ -7,9 +7,9 @@ import io.github.avgateway.core.contract.ContractFiles;
 import io.github.avgateway.core.contract.ContractRequest;
 import io.github.avgateway.core.testing.InMemoryHistory;
 import io.github.avgateway.core.testing.SwitchableGate;
+import io.github.avgateway.core.testing.TestEnv;
 import io.github.avgateway.jms.config.JmsProperties;
 import io.github.avgateway.jms.support.FakeDependencies;
-import io.github.avgateway.jms.support.FreePort;
 import io.github.avgateway.jms.support.JmsContractDriver;
 import jakarta.jms.Connection;
 import jakarta.jms.Message;
@@ -52,7 +52,7 @@ class RestartIT {
 
   @Test
   void requestsQueuedBeforeAStopAreAnsweredAfterTheRestart() throws Exception {
-    String url = "tcp://127.0.0.1:" + FreePort.find();
+    String url = "tcp://127.0.0.1:" + TestEnv.freePort();
     List<String> correlationIds = new ArrayList<>();
     try (ConfigurableApplicationContext first = start(url)) {
       first.getBean(SwitchableGate.class).down("stopping soon (test)");

@@ -6,6 +6,7 @@ import io.github.avgateway.amqp.testing.RabbitIt;
 import io.github.avgateway.core.contract.AbstractTransportContractTests;
 import io.github.avgateway.core.contract.TransportDriver;
 import io.github.avgateway.core.port.HistoryQueries;
+import io.github.avgateway.core.testing.TestEnv;
 import org.junit.jupiter.api.AfterAll;
 import org.springframework.amqp.core.AmqpAdmin;
 import org.springframework.amqp.rabbit.connection.CachingConnectionFactory;
@@ -32,9 +33,7 @@ class AmqpTransportContractIT extends AbstractTransportContractTests {
   @DynamicPropertySource
   static void gateway(DynamicPropertyRegistry registry) {
     registry.add("spring.rabbitmq.port", RabbitIt::port);
-    registry.add(
-        "avgateway.clamd.endpoints",
-        () -> "127.0.0.1:" + Integer.getInteger("avgateway.it.clamd.port", 3310));
+    registry.add("avgateway.clamd.endpoints", () -> TestEnv.clamdEndpoint());
     registry.add("avgateway.solr.mode", () -> "embedded");
     registry.add("avgateway.solr.embedded.home", () -> "target/contract-solr-" + SUFFIX);
     registry.add("avgateway.amqp.request-queue", () -> REQUESTS);

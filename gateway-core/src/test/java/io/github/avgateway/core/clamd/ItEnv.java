@@ -22,7 +22,7 @@ final class ItEnv {
 
   /** The project's clamd (scripts/services.sh start clamd), passed in by failsafe. */
   static ClamdEndpoint sharedClamd() {
-    return new ClamdEndpoint("127.0.0.1", Integer.getInteger("avgateway.it.clamd.port", 3310));
+    return new ClamdEndpoint("127.0.0.1", TestEnv.clamdPort());
   }
 
   /** The repository root (for the clamd.conf template and signatures). */

@@ -9,6 +9,7 @@ import io.github.avgateway.core.model.ScanContent;
 import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.port.Availability;
 import io.github.avgateway.core.port.VirusScanner;
+import io.github.avgateway.core.testing.TestEnv;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -25,7 +26,7 @@ class ClamdAutoConfigurationIT {
           .withConfiguration(AutoConfigurations.of(ClamdAutoConfiguration.class));
 
   private static String sharedClamd() {
-    return "127.0.0.1:" + Integer.getInteger("avgateway.it.clamd.port", 3310);
+    return TestEnv.clamdEndpoint();
   }
 
   @Test

@@ -77,6 +77,23 @@ public final class HttpProbe {
     return total;
   }
 
+  /**
+   * The Prometheus text at {@code /actuator/prometheus}, read as {@code user}; fails unless it
+   * answered 200.
+   */
+  public String prometheus(String user, String password) {
+    Answer answer = get("/actuator/prometheus", user, password);
+    if (answer.status() != 200) {
+      throw new AssertionError("/actuator/prometheus answered " + answer.status());
+    }
+    return answer.body();
+  }
+
+  /** How much {@link #sum} of {@code metric} with {@code labels} grew from {@code before}. */
+  public static double delta(String before, String after, String metric, String... labels) {
+    return sum(after, metric, labels) - sum(before, metric, labels);
+  }
+
   /** Whether any sample line of {@code metric} exists. */
   public static boolean has(String prometheusText, String metric) {
     for (String line : prometheusText.lines().toList()) {

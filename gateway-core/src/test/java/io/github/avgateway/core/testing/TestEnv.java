@@ -23,6 +23,18 @@ public final class TestEnv {
     throw new IllegalStateException("no scripts/clamd/clamd.conf.in above " + start);
   }
 
+  /** The port of the integration tests' clamd on 127.0.0.1 (failsafe passes it; 3310 otherwise). */
+  public static int clamdPort() {
+    return Integer.getInteger("avgateway.it.clamd.port", 3310);
+  }
+
+  /**
+   * {@code 127.0.0.1:PORT} of the integration tests' clamd, as {@code avgateway.clamd.endpoints}.
+   */
+  public static String clamdEndpoint() {
+    return "127.0.0.1:" + clamdPort();
+  }
+
   /** A TCP port of 127.0.0.1 nothing listens on right now. */
   public static int freePort() {
     try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
