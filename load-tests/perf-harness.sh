@@ -7,7 +7,8 @@
 # Usage: load-tests/perf-harness.sh [--no-build] [options]
 #   --quick                 2 s warm-up + 5 s per cell (about 6 minutes) instead of 4 s + 12 s (about 14)
 #   --sizes=1k,64k,1m,10m   payload sizes
-#   --only=PHASES / --skip=PHASES   clamd, amqp-echo, jms-echo, amqp, jms, durability
+#   --only=PHASES / --skip=PHASES   clamd, amqp-echo, jms-echo, amqp, jms, durability; amqp-on and
+#                           jms-on run only the gateway's history-on cells
 #   --gateway-arg=--avgateway.amqp.consumers=8   extra gateway property (repeatable)
 #   --jfr                   record a JFR profile of every gateway JVM (load-tests/target/harness/*.jfr)
 #   --soak[=N]              instead: N (1,000,000) small requests through the AMQP gateway, heap and

@@ -4,7 +4,9 @@
 #   rabbitmq  Debian's rabbitmq-server with the project's rabbitmq.conf
 # Usage: scripts/services.sh start|stop|status|restart [clamd|rabbitmq|all]   (default: all)
 # Idempotent: a service that already answers is left as it is. Environment:
-#   AVGW_CLAMD_PORT (3310), AVGW_RABBITMQ_PORT (5672), AVGW_STATE_DIR (<repo>/.run)
+#   AVGW_CLAMD_PORT (3310), AVGW_RABBITMQ_PORT (5672), AVGW_STATE_DIR (<repo>/.run),
+#   AVGW_CLAMD_TMP (clamd's TemporaryDirectory: /dev/shm/av-gateway-clamd-PORT on a tmpfs, else
+#   <state>/clamd/tmp)
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -12,6 +14,16 @@ state=${AVGW_STATE_DIR:-$repo/.run}
 clamd_port=${AVGW_CLAMD_PORT:-3310}
 rabbit_port=${AVGW_RABBITMQ_PORT:-5672}
 clamd_dir=$state/clamd
+# clamd writes each INSTREAM, and whatever it unpacks, to its TemporaryDirectory before scanning.
+# On a tmpfs that costs clamd much less CPU than on a journaling disk (perf-notes/gateway.md,
+# fix 8), so the default is a directory under /dev/shm when that is a tmpfs.
+if [ -n "${AVGW_CLAMD_TMP:-}" ]; then
+  clamd_tmp=$AVGW_CLAMD_TMP
+elif [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ]; then
+  clamd_tmp=/dev/shm/av-gateway-clamd-$clamd_port
+else
+  clamd_tmp=$clamd_dir/tmp
+fi
 rabbit_dir=/var/lib/rabbitmq/av-gateway
 
 log() { printf '[services] %s\n' "$*" >&2; }
@@ -73,7 +85,8 @@ clamd_ready() {
 }
 
 clamd_conf_text() {
-  sed -e "s|@STATE@|$clamd_dir|g" -e "s|@PORT@|$clamd_port|g" "$repo/scripts/clamd/clamd.conf.in"
+  sed -e "s|@STATE@|$clamd_dir|g" -e "s|@TMP@|$clamd_tmp|g" -e "s|@PORT@|$clamd_port|g" \
+    "$repo/scripts/clamd/clamd.conf.in"
 }
 
 # Identifies the configuration and signatures a clamd runs with, to notice when they changed.
@@ -82,7 +95,10 @@ clamd_fingerprint() {
 }
 
 clamd_render() {
-  mkdir -p "$clamd_dir/db" "$clamd_dir/tmp"
+  mkdir -p "$clamd_dir/db"
+  [ ! -L "$clamd_tmp" ] || die "clamd's temporary directory $clamd_tmp is a symbolic link"
+  install -d -m 700 "$clamd_tmp"
+  [ "$(stat -c %u "$clamd_tmp")" = "$(id -u)" ] || die "clamd's temporary directory $clamd_tmp belongs to another user"
   clamd_conf_text > "$clamd_dir/clamd.conf"
   clamd_fingerprint > "$clamd_dir/fingerprint"
   # The database directory holds exactly the project's signatures.

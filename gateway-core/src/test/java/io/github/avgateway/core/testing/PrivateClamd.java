@@ -47,7 +47,7 @@ public final class PrivateClamd implements AutoCloseable {
 
   private void render(Map<String, String> overrides) throws IOException {
     Path db = Files.createDirectories(dir.resolve("db"));
-    Files.createDirectories(dir.resolve("tmp"));
+    Path tmp = Files.createDirectories(dir.resolve("tmp"));
     Path repo = TestEnv.repo();
     try (var signatures = Files.list(repo.resolve("scripts/clamd/signatures"))) {
       for (Path signature : signatures.toList()) {
@@ -58,6 +58,7 @@ public final class PrivateClamd implements AutoCloseable {
     String template =
         Files.readString(repo.resolve("scripts/clamd/clamd.conf.in"), StandardCharsets.UTF_8)
             .replace("@STATE@", dir.toString())
+            .replace("@TMP@", tmp.toString())
             .replace("@PORT@", Integer.toString(port));
     List<String> lines = new ArrayList<>();
     for (String line : template.lines().toList()) {

@@ -15,7 +15,8 @@ import java.util.Set;
  * @param warmup per cell, before measuring
  * @param measure per cell
  * @param sizes payload sizes in bytes
- * @param phases which phases run: clamd, amqp-echo, jms-echo, amqp, jms, durability, soak
+ * @param phases which phases run: clamd, amqp-echo, jms-echo, amqp, amqp-on, jms, jms-on,
+ *     durability, cold, soak
  * @param soakRequests requests in the soak
  * @param soakMax the longest the soak may run
  * @param gatewayArgs extra {@code --key=value} arguments for every gateway (tuning experiments)

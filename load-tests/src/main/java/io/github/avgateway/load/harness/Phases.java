@@ -36,10 +36,13 @@ final class Phases {
     if (options.phases().contains("amqp")) {
       gateways.run(GatewayRuns.Kind.AMQP, false, "history-off", List.of(), true, options.sizes());
     }
-    if (options.phases().contains("jms")) {
+    if (options.phases().contains("jms") || options.phases().contains("jms-on")) {
       if (GatewayRuns.jmsAvailable()) {
         gateways.run(GatewayRuns.Kind.JMS, true, "history-on", List.of(), true, options.sizes());
-        gateways.run(GatewayRuns.Kind.JMS, false, "history-off", List.of(), true, options.sizes());
+        if (options.phases().contains("jms")) {
+          gateways.run(
+              GatewayRuns.Kind.JMS, false, "history-off", List.of(), true, options.sizes());
+        }
       } else {
         report.note("# JMS gateway: gateway-jms is not on the class path yet; skipped");
       }
