@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.avgateway.core.port.Availability;
 import io.github.avgateway.core.testing.PrivateClamd;
+import io.github.avgateway.core.testing.TestEnv;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -74,7 +75,7 @@ class ClamdSelfTestIT {
   @Test
   void noSourceFileHoldsTheEicarStringWhole() throws IOException {
     String eicar = new String(SelfTestProbes.eicar(), StandardCharsets.US_ASCII);
-    Path module = ItEnv.repo().resolve("gateway-core/src");
+    Path module = TestEnv.repo().resolve("gateway-core/src");
     try (Stream<Path> files = Files.walk(module)) {
       List<Path> holding =
           files.filter(Files::isRegularFile).filter(f -> contains(f, eicar)).toList();

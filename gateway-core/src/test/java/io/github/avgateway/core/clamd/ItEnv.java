@@ -25,11 +25,6 @@ final class ItEnv {
     return new ClamdEndpoint("127.0.0.1", TestEnv.clamdPort());
   }
 
-  /** The repository root (for the clamd.conf template and signatures). */
-  static Path repo() {
-    return TestEnv.repo();
-  }
-
   /** Fails the calling test (never skips it) when the shared clamd does not answer PING. */
   static void requireSharedClamd() {
     ClamdEndpoint clamd = sharedClamd();

@@ -25,14 +25,10 @@ class ClamdAutoConfigurationIT {
       new ApplicationContextRunner()
           .withConfiguration(AutoConfigurations.of(ClamdAutoConfiguration.class));
 
-  private static String sharedClamd() {
-    return TestEnv.clamdEndpoint();
-  }
-
   @Test
   void createsTheScannerAndBecomesReadyOnceTheSelfTestPassed() {
     runner
-        .withPropertyValues("avgateway.clamd.endpoints=" + sharedClamd())
+        .withPropertyValues("avgateway.clamd.endpoints=" + TestEnv.clamdEndpoint())
         .run(context -> {
           assertThat(context).hasNotFailed().hasSingleBean(VirusScanner.class);
           ClamdReadiness readiness = context.getBean(ClamdReadiness.class);

@@ -47,7 +47,7 @@ public final class RunnableJar {
       throws IOException {
     List<String> all = new ArrayList<>(args);
     all.add("--avgateway.solr.embedded.home=" + dir.resolve("solr"));
-    all.add("--avgateway.clamd.endpoints=127.0.0.1:" + TestEnv.clamdPort());
+    all.add("--avgateway.clamd.endpoints=" + TestEnv.clamdEndpoint());
     all.add("--server.port=" + httpPort);
     all.add("--avgateway.http.password=" + password);
     return JavaProcess.startJar(inTarget(), List.of("-Xmx512m"), all, dir.resolve("gateway.log"));
