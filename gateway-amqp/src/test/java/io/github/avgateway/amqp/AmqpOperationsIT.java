@@ -64,7 +64,7 @@ class AmqpOperationsIT {
             .run(
                 "--logging.config=classpath:logback-boot-defaults.xml",
                 "--spring.rabbitmq.port=" + RabbitIt.port(),
-                "--avgateway.clamd.endpoints=127.0.0.1:" + TestEnv.clamdPort(),
+                "--avgateway.clamd.endpoints=" + TestEnv.clamdEndpoint(),
                 "--avgateway.amqp.request-queue=" + REQUESTS,
                 "--avgateway.amqp.dead-letter-exchange=" + DLX,
                 "--avgateway.amqp.dead-letter-queue=" + DLQ,

@@ -65,7 +65,7 @@ class AmqpTlsIT {
                 common(
                     withTls(
                         trusted,
-                        "--avgateway.clamd.endpoints=127.0.0.1:" + TestEnv.clamdPort(),
+                        "--avgateway.clamd.endpoints=" + TestEnv.clamdEndpoint(),
                         "--avgateway.solr.embedded.home=" + dir.resolve("solr"))));
   }
 
