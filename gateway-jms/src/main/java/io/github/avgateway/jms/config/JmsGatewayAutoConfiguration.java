@@ -19,6 +19,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Wires the JMS front-end from the application's {@link ScanPipeline} (core's {@code
@@ -58,11 +59,20 @@ public class JmsGatewayAutoConfiguration {
   ActiveMQConnectionFactory avgatewayJmsConnectionFactory(
       JmsProperties properties, ObjectProvider<EmbeddedBroker> broker) {
     EmbeddedBroker embedded = broker.getIfAvailable();
-    if (embedded != null) {
-      return new ActiveMQConnectionFactory(embedded.inVmUrl());
+    ActiveMQConnectionFactory factory =
+        embedded != null
+            ? new ActiveMQConnectionFactory(embedded.inVmUrl())
+            : new ActiveMQConnectionFactory(
+                externalUrl(properties.url(), properties.tls()),
+                properties.user(),
+                properties.password());
+    DataSize window = properties.consumerWindowSize();
+    if (window != null) {
+      factory.setConsumerWindowSize(Math.toIntExact(window.toBytes()));
+    } else if (embedded == null) {
+      factory.setConsumerWindowSize(0); // see JmsProperties#consumerWindowSize
     }
-    return new ActiveMQConnectionFactory(
-        externalUrl(properties.url(), properties.tls()), properties.user(), properties.password());
+    return factory;
   }
 
   /**

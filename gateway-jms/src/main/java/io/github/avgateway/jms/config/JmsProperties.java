@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
 import org.springframework.validation.annotation.Validated;
 
 /**
@@ -32,6 +33,15 @@ import org.springframework.validation.annotation.Validated;
  * @param consumers concurrent consumers, each with its own connection and transacted session
  * @param batchSize at most this many requests per transaction; a batch takes only what is already
  *     waiting and never waits to fill
+ * @param consumerWindowSize how many bytes of requests the broker may push ahead into each
+ *     consumer's buffer before the consumer takes them (Artemis' {@code consumerWindowSize}, which
+ *     this setting overrides in the URL). A buffered request counts as delivered, and when a
+ *     connection dies the broker cannot tell it from those the gateway took: every broker
+ *     connection failure adds a delivery attempt to it, so a flapping connection could dead-letter
+ *     requests the gateway never handled as {@code DELIVERY_LIMIT_EXCEEDED}. Unset, it is 0 (no
+ *     buffering: a consumer fetches each request when it takes it) with an EXTERNAL broker, and
+ *     Artemis' own default (1 MiB) with the EMBEDDED one, whose in-VM connections cannot fail while
+ *     the gateway runs
  * @param receiveTimeout how long an idle consumer blocks for the first request of a batch
  * @param maxDeliveryAttempts a request delivered more often is dead-lettered as {@code
  *     DELIVERY_LIMIT_EXCEEDED}
@@ -58,6 +68,7 @@ public record JmsProperties(
     @DefaultValue("av\\.reply\\..+") @NotBlank String replyQueuePattern,
     @DefaultValue("4") @Min(1) @Max(256) int consumers,
     @DefaultValue("32") @Min(1) @Max(1000) int batchSize,
+    DataSize consumerWindowSize,
     @DefaultValue("1s") @NotNull Duration receiveTimeout,
     @DefaultValue("5") @Min(1) @Max(1000) int maxDeliveryAttempts,
     @DefaultValue("1s") @NotNull Duration redeliveryDelay,
@@ -116,6 +127,12 @@ public record JmsProperties(
     }
   }
 
+  @AssertTrue(message = "consumer-window-size must be between 0 B and 2 GiB - 1 B")
+  boolean isConsumerWindowSizeValid() {
+    return consumerWindowSize == null
+        || (consumerWindowSize.toBytes() >= 0 && consumerWindowSize.toBytes() <= Integer.MAX_VALUE);
+  }
+
   /**
    * TLS on the CORE connection at {@code url}. EMBEDDED: the broker's acceptor serves TLS with
    * {@code key-store} (outside clients then connect with {@code sslEnabled=true} and a trust store;
@@ -150,7 +167,7 @@ public record JmsProperties(
 
   @Override
   public String toString() {
-    return "JmsProperties[mode=%s, url=%s, user=%s, password=%s, embedded=%s, requestQueue=%s, deadLetterQueue=%s, defaultReplyQueue=%s, replyQueuePattern=%s, consumers=%d, batchSize=%d, receiveTimeout=%s, maxDeliveryAttempts=%d, redeliveryDelay=%s, historyTimeout=%s, pausePollInterval=%s, pauseHoldTime=%s, tls=%s]"
+    return "JmsProperties[mode=%s, url=%s, user=%s, password=%s, embedded=%s, requestQueue=%s, deadLetterQueue=%s, defaultReplyQueue=%s, replyQueuePattern=%s, consumers=%d, batchSize=%d, consumerWindowSize=%s, receiveTimeout=%s, maxDeliveryAttempts=%d, redeliveryDelay=%s, historyTimeout=%s, pausePollInterval=%s, pauseHoldTime=%s, tls=%s]"
         .formatted(
             mode,
             url,
@@ -163,6 +180,7 @@ public record JmsProperties(
             replyQueuePattern,
             consumers,
             batchSize,
+            consumerWindowSize,
             receiveTimeout,
             maxDeliveryAttempts,
             redeliveryDelay,

@@ -13,6 +13,7 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.util.unit.DataSize;
 
 class JmsPropertiesTest {
 
@@ -41,6 +42,7 @@ class JmsPropertiesTest {
     assertThat(properties.defaultReplyQueue()).isNull();
     assertThat(properties.consumers()).isEqualTo(4);
     assertThat(properties.batchSize()).isEqualTo(32);
+    assertThat(properties.consumerWindowSize()).isNull();
     assertThat(properties.maxDeliveryAttempts()).isEqualTo(5);
     assertThat(properties.embedded().dataDir()).isEqualTo(Path.of("data/artemis"));
     assertThat(properties.embedded().persistent()).isTrue();
@@ -62,6 +64,7 @@ class JmsPropertiesTest {
                 "avgateway.jms.url", "tcp://broker:61617",
                 "avgateway.jms.default-reply-queue", "replies",
                 "avgateway.jms.batch-size", "4",
+                "avgateway.jms.consumer-window-size", "64KB",
                 "avgateway.jms.pause-hold-time", "90s",
                 "avgateway.jms.reply-queue-pattern", "replies\\..+",
                 "avgateway.jms.embedded.journal", "mapped"));
@@ -70,6 +73,7 @@ class JmsPropertiesTest {
     assertThat(properties.url()).isEqualTo("tcp://broker:61617");
     assertThat(properties.defaultReplyQueue()).isEqualTo("replies");
     assertThat(properties.batchSize()).isEqualTo(4);
+    assertThat(properties.consumerWindowSize()).isEqualTo(DataSize.ofKilobytes(64));
     assertThat(properties.pauseHoldTime()).isEqualTo(Duration.ofSeconds(90));
     assertThat(properties.replyQueuePattern()).isEqualTo("replies\\..+");
     assertThat(properties.embedded().journal()).isEqualTo(JmsProperties.JournalMode.MAPPED);
@@ -88,6 +92,7 @@ class JmsPropertiesTest {
     runner
         .withPropertyValues(
             "avgateway.jms.consumers=0",
+            "avgateway.jms.consumer-window-size=-1B",
             "avgateway.jms.request-queue= ",
             "avgateway.jms.reply-queue-pattern=av.reply.(")
         .run(context ->
@@ -95,6 +100,7 @@ class JmsPropertiesTest {
                 .getFailure()
                 .rootCause()
                 .hasMessageContaining("consumers")
+                .hasMessageContaining("consumer-window-size")
                 .hasMessageContaining("requestQueue")
                 .hasMessageContaining("reply-queue-pattern"));
   }
