@@ -33,26 +33,23 @@ class ConnectionFactoryTest {
         .avgatewayJmsConnectionFactory(properties, beans.getBeanProvider(EmbeddedBroker.class));
   }
 
+  /** An external broker's factory, configured by one more property. */
+  private static ActiveMQConnectionFactory external(String key, String value) {
+    return factory(bind(Map.of("avgateway.jms.mode", "external", key, value)), false);
+  }
+
   @Test
   void externalConsumersBufferNoRequestsByDefaultEvenWhenTheUrlAsksForAWindow() {
-    JmsProperties properties =
-        bind(
-            Map.of(
-                "avgateway.jms.mode", "external",
-                "avgateway.jms.url", "tcp://127.0.0.1:61616?consumerWindowSize=1048576"));
-    try (ActiveMQConnectionFactory factory = factory(properties, false)) {
+    try (ActiveMQConnectionFactory factory =
+        external("avgateway.jms.url", "tcp://127.0.0.1:61616?consumerWindowSize=1048576")) {
       assertThat(factory.getConsumerWindowSize()).isZero();
     }
   }
 
   @Test
   void aConfiguredWindowReachesTheFactory() {
-    JmsProperties properties =
-        bind(
-            Map.of(
-                "avgateway.jms.mode", "external",
-                "avgateway.jms.consumer-window-size", "64KB"));
-    try (ActiveMQConnectionFactory factory = factory(properties, false)) {
+    try (ActiveMQConnectionFactory factory =
+        external("avgateway.jms.consumer-window-size", "64KB")) {
       assertThat(factory.getConsumerWindowSize()).isEqualTo(64 * 1024);
     }
   }
