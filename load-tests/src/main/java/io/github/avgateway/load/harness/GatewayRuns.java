@@ -139,8 +139,7 @@ final class GatewayRuns {
     Path solr = options.work().resolve("solr-" + slug);
     deleteTree(solr);
     addDefault(args, "--avgateway.solr.embedded.home=", solr.toString());
-    addDefault(
-        args, "--avgateway.clamd.endpoints=", options.clamdHost() + ":" + options.clamdPort());
+    addDefault(args, "--avgateway.clamd.endpoints=", options.clamdEndpoint());
     addDefault(args, "--spring.main.banner-mode=", "off");
     // The gateways serve the history page; a run never needs it and must not hold the gateways'
     // default ports.

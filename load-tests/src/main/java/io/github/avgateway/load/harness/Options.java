@@ -109,6 +109,11 @@ record Options(
     return size <= 2 * 1024 * 1024 ? 16 : 8;
   }
 
+  /** The clamd the gateways scan through, as {@code avgateway.clamd.endpoints} names it. */
+  String clamdEndpoint() {
+    return clamdHost + ":" + clamdPort;
+  }
+
   /** This run's own directory for logs, Solr and Artemis data: never shared with another run. */
   Path work() {
     return repo.resolve("load-tests/target/harness/run-" + stamp);

@@ -44,7 +44,7 @@ final class Soak {
             "amqp",
             "on",
             "--avgateway.solr.embedded.home=" + solr,
-            "--avgateway.clamd.endpoints=" + options.clamdHost() + ":" + options.clamdPort(),
+            "--avgateway.clamd.endpoints=" + options.clamdEndpoint(),
             "--spring.rabbitmq.host=" + options.rabbitHost(),
             "--spring.rabbitmq.port=" + options.rabbitPort(),
             "--avgateway.amqp.request-queue=av.perf.soak",
