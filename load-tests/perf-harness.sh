@@ -11,6 +11,8 @@
 #                           jms-on run only the gateway's history-on cells
 #   --gateway-arg=--avgateway.amqp.consumers=8   extra gateway property (repeatable)
 #   --jfr                   record a JFR profile of every gateway JVM (load-tests/target/harness/*.jfr)
+#   --jit-warmup=SECONDS    unmeasured load on each new JVM before its cells (20; 15 with --quick);
+#                           use 120 when quoting p99: after 20 s the JIT is still compiling
 #   --soak[=N]              instead: N (1,000,000) small requests through the AMQP gateway, heap and
 #                           lost-message count; --soak-max-minutes=40 bounds it
 # Needs clamd on 127.0.0.1:3310 and RabbitMQ on 127.0.0.1:5672 (scripts/services.sh start); the
