@@ -22,10 +22,15 @@ class SolrHistoryRecorderTest {
   private SolrHistoryRecorder recorder;
 
   private SolrHistoryRecorder recorder(int batchSize, int concurrency, Duration timeout) {
+    return recorder(batchSize, Duration.ofMillis(2), concurrency, timeout);
+  }
+
+  private SolrHistoryRecorder recorder(
+      int batchSize, Duration maxDelay, int concurrency, Duration timeout) {
     RecorderSettings settings =
         new RecorderSettings(
             batchSize,
-            Duration.ofMillis(2),
+            maxDelay,
             10_000,
             concurrency,
             Duration.ofSeconds(1),
@@ -95,10 +100,12 @@ class SolrHistoryRecorderTest {
   @Test
   void aDocumentNotSentWithinTheRequestTimeoutFailsUnsent() {
     solr.latencyMillis = 400;
-    recorder(10, 1, Duration.ofMillis(200));
+    // A first batch waits up to 5 s to fill, so it always holds the first 10 documents: with a
+    // short wait, a slow start of this thread could send it with fewer and fail the 10th.
+    recorder(10, Duration.ofSeconds(5), 1, Duration.ofMillis(200));
     List<CompletableFuture<Void>> futures = record(50);
 
-    await().atMost(Duration.ofSeconds(5)).until(() -> futures.stream().allMatch(f -> f.isDone()));
+    await().atMost(Duration.ofSeconds(10)).until(() -> futures.stream().allMatch(f -> f.isDone()));
     assertThat(futures.subList(0, 10)).noneMatch(CompletableFuture::isCompletedExceptionally);
     assertThat(futures.subList(10, 50)).allMatch(CompletableFuture::isCompletedExceptionally);
     assertThat(solr.acceptedDocuments()).isEqualTo(10);
