@@ -6,6 +6,10 @@
 #
 # Usage: load-tests/perf-harness.sh [--no-build] [options]
 #   --quick                 2 s warm-up + 5 s per cell (about 6 minutes) instead of 4 s + 12 s (about 14)
+#   --smoke                 checks that the harness works, measures nothing worth quoting: 1 KiB only,
+#                           1 s per cell, no durability or cold-start phase, raw results in the run's
+#                           directory; exits non-zero when a cell is missing or a request failed
+#                           (about 2 minutes; scripts/smoke.sh runs it in the test suite)
 #   --sizes=1k,64k,1m,10m   payload sizes
 #   --only=PHASES / --skip=PHASES   clamd, amqp-echo, jms-echo, amqp, jms, durability; amqp-on and
 #                           jms-on run only the gateway's history-on cells

@@ -36,7 +36,7 @@ $sizes || args+=(--sizes=1k,1m)
 
 scripts/services.sh start rabbitmq >/dev/null
 if $build; then
-  ./mvnw -B -q -pl load-tests -am install -DskipTests -DskipITs
+  ./mvnw -B -q -pl load-tests -am install -DskipTests
 fi
 echo "load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)"
 exec ./mvnw -B -q -pl load-tests exec:exec@scale-out -Dharness.args="${args[*]}"

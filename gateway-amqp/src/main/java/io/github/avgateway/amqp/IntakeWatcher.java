@@ -2,6 +2,7 @@ package io.github.avgateway.amqp;
 
 import io.github.avgateway.core.port.Availability;
 import io.github.avgateway.core.port.IntakeGate;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -29,16 +30,27 @@ public final class IntakeWatcher implements SmartLifecycle {
   private final MessageListenerContainer container;
   private final Duration interval;
   private final IntakeHold hold;
+  private final String consumes;
   private ScheduledExecutorService executor;
   private volatile boolean running;
   private volatile boolean paused;
+  private boolean announced;
 
+  /**
+   * @param consumes what the consumers read, for the one "ready" line logged when they first start,
+   *     e.g. {@code request queue av.scan.requests on 127.0.0.1:5672 (4 consumers)}
+   */
   public IntakeWatcher(
-      IntakeGate gate, MessageListenerContainer container, Duration interval, IntakeHold hold) {
+      IntakeGate gate,
+      MessageListenerContainer container,
+      Duration interval,
+      IntakeHold hold,
+      String consumes) {
     this.gate = gate;
     this.container = container;
     this.interval = interval;
     this.hold = hold;
+    this.consumes = consumes;
   }
 
   @Override
@@ -52,7 +64,7 @@ public final class IntakeWatcher implements SmartLifecycle {
     if (gate.intake() instanceof Availability.Down down) {
       pause(down.why());
     } else {
-      container.start();
+      startConsumers();
     }
     long millis = Math.max(1, interval.toMillis());
     executor.scheduleWithFixedDelay(this::check, millis, millis, TimeUnit.MILLISECONDS);
@@ -116,8 +128,19 @@ public final class IntakeWatcher implements SmartLifecycle {
       paused = false;
       log.info("resuming AMQP intake");
       if (!container.isRunning()) {
-        container.start();
+        startConsumers();
       }
+    }
+  }
+
+  private void startConsumers() {
+    container.start();
+    if (!announced) {
+      announced = true;
+      log.info(
+          "av-gateway AMQP ready: {}, {} s after JVM start",
+          consumes,
+          String.format("%.1f", ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0));
     }
   }
 }

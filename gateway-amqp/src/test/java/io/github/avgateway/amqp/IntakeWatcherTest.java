@@ -25,7 +25,8 @@ class IntakeWatcherTest {
           gate,
           container,
           Duration.ofMillis(10),
-          new IntakeHold(gate, Duration.ofMillis(10), Duration.ofMinutes(1)));
+          new IntakeHold(gate, Duration.ofMillis(10), Duration.ofMinutes(1)),
+          "request queue av.test.requests");
 
   @AfterEach
   void stop() {

@@ -132,9 +132,18 @@ public class AmqpGatewayAutoConfiguration {
       ScanBatchListener listener,
       IntakeGates intake,
       IntakeHold hold,
+      ConnectionFactory connectionFactory,
       AmqpGatewayProperties props) {
+    String consumes =
+        String.format(
+            "request queue %s on %s:%d (%d consumers, batches of up to %d)",
+            props.requestQueue(),
+            connectionFactory.getHost(),
+            connectionFactory.getPort(),
+            props.consumers(),
+            props.batchSize());
     IntakeWatcher watcher =
-        new IntakeWatcher(intake::intake, container, props.intakeCheckInterval(), hold);
+        new IntakeWatcher(intake::intake, container, props.intakeCheckInterval(), hold, consumes);
     listener.onIntakeTrouble(watcher::checkSoon);
     return watcher;
   }

@@ -227,9 +227,10 @@ final class GatewayRuns {
             Payloads.random(1024, 3),
             Verdict.CLEAN,
             Duration.ZERO,
-            Duration.ofSeconds(10),
+            options.coldWindow(),
             Harness.ANSWER_TIMEOUT);
-    report.cell(cold.closedLoop(target, variant + " cold 0-10s", Options.window(1024)));
+    String cold0 = String.format(Locale.ROOT, " cold 0-%ds", options.coldWindow().toSeconds());
+    report.cell(cold.closedLoop(target, variant + cold0, Options.window(1024)));
     Harness.jitWarmup(driver, options.jitWarmup());
   }
 

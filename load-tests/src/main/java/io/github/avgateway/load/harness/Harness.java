@@ -10,9 +10,9 @@ import java.util.List;
  * The one-run perf harness: in one run on one machine, side by side, (a) clamd alone, (b) each
  * broker alone (request/reply echo with the gateway's acknowledgement discipline), (c) the gateway
  * over AMQP and over JMS with history on and off, for each payload size; then the ratios
- * gateway/ceiling. Raw results go to {@code perf-notes/raw/harness-TIMESTAMP.txt}. Every phase is
- * bounded in time; child JVMs are the harness's own and are stopped by it. See {@code
- * load-tests/perf-harness.sh} for the options.
+ * gateway/ceiling. Raw results go to {@code perf-notes/raw/harness-TIMESTAMP.txt} ({@code --smoke}:
+ * the run's work directory). Every phase is bounded in time; child JVMs are the harness's own and
+ * are stopped by it. See {@code load-tests/perf-harness.sh} for the options.
  */
 public final class Harness {
 
@@ -24,7 +24,7 @@ public final class Harness {
   public static void main(String[] args) throws Exception {
     Options options = Options.parse(args);
     String stamp = options.stamp();
-    Path raw = options.repo().resolve("perf-notes/raw/harness-" + stamp + ".txt");
+    Path raw = options.rawFile();
     Report report = new Report(raw);
     report.note("# av-gateway perf harness, %s UTC", stamp);
     report.note("# args: %s", String.join(" ", args));
@@ -42,7 +42,7 @@ public final class Harness {
         "# finished in %d s, load average at end: %s",
         Duration.ofNanos(System.nanoTime() - started).toSeconds(), Report.loadAverage());
     report.note("# raw results: %s", raw);
-    System.exit(0);
+    System.exit(options.smoke() ? SmokeCheck.verdict(report) : 0);
   }
 
   /** A closed-loop run of every size against one transport. */

@@ -24,6 +24,9 @@ import java.util.Set;
  * @param jitWarmup unmeasured load on each new gateway or echo JVM before its cells, so that the
  *     cells measure compiled code (the first seconds are measured separately, as "cold")
  * @param stamp this run's time stamp, naming its raw results and work directory
+ * @param smoke a check that the harness still works, not a measurement: one size, a second per
+ *     cell, raw results in the run's work directory, and a non-zero exit when a cell is missing or
+ *     a request failed (see {@link SmokeCheck})
  */
 record Options(
     Duration warmup,
@@ -36,6 +39,7 @@ record Options(
     boolean jfr,
     Duration jitWarmup,
     String stamp,
+    boolean smoke,
     Path repo,
     String clamdHost,
     int clamdPort,
@@ -46,8 +50,12 @@ record Options(
   static final Set<String> DEFAULT_PHASES =
       Set.of("clamd", "amqp-echo", "jms-echo", "amqp", "jms", "durability", "cold");
 
+  /** What {@code --smoke} runs: every phase that the ratios need, at one size. */
+  static final Set<String> SMOKE_PHASES = Set.of("clamd", "amqp-echo", "jms-echo", "amqp", "jms");
+
   static Options parse(String[] args) {
     boolean quick = false;
+    boolean smoke = false;
     Duration warmup = null;
     Duration measure = null;
     List<Integer> sizes = List.of(1024, 64 * 1024, 1024 * 1024, 10 * 1024 * 1024);
@@ -62,6 +70,11 @@ record Options(
       String value = kv.length > 1 ? kv[1] : "";
       switch (kv[0]) {
         case "--quick" -> quick = true;
+        case "--smoke" -> {
+          smoke = true;
+          sizes = List.of(1024);
+          phases = new HashSet<>(SMOKE_PHASES);
+        }
         case "--warmup" -> warmup = Duration.ofSeconds(Long.parseLong(value));
         case "--measure" -> measure = Duration.ofSeconds(Long.parseLong(value));
         case "--sizes" -> sizes = Arrays.stream(value.split(",")).map(Payloads::parseSize).toList();
@@ -79,17 +92,18 @@ record Options(
       }
     }
     return new Options(
-        warmup != null ? warmup : Duration.ofSeconds(quick ? 2 : 3),
-        measure != null ? measure : Duration.ofSeconds(quick ? 5 : 10),
+        warmup != null ? warmup : Duration.ofSeconds(smoke ? 1 : quick ? 2 : 3),
+        measure != null ? measure : Duration.ofSeconds(smoke ? 1 : quick ? 5 : 10),
         sizes,
         phases,
         soak,
         soakMax,
         List.copyOf(gatewayArgs),
         jfr,
-        jitWarmup != null ? jitWarmup : Duration.ofSeconds(quick ? 15 : 20),
+        jitWarmup != null ? jitWarmup : Duration.ofSeconds(smoke ? 1 : quick ? 15 : 20),
         java.time.LocalDateTime.now(java.time.ZoneOffset.UTC)
             .format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")),
+        smoke,
         Path.of(System.getProperty("harness.repo", ".")).toAbsolutePath().normalize(),
         System.getProperty("clamd.host", "127.0.0.1"),
         Integer.getInteger("clamd.port", 3310),
@@ -112,6 +126,21 @@ record Options(
   /** The clamd the gateways scan through, as {@code avgateway.clamd.endpoints} names it. */
   String clamdEndpoint() {
     return clamdHost + ":" + clamdPort;
+  }
+
+  /**
+   * The raw results file: {@code perf-notes/raw/harness-STAMP.txt}, or for a smoke run, which
+   * measures nothing worth keeping, {@code harness.txt} in the run's work directory.
+   */
+  Path rawFile() {
+    return smoke
+        ? work().resolve("harness.txt")
+        : repo.resolve("perf-notes/raw/harness-" + stamp + ".txt");
+  }
+
+  /** How long a new gateway JVM's first seconds are measured as the "cold" cell. */
+  Duration coldWindow() {
+    return smoke ? measure : Duration.ofSeconds(10);
   }
 
   /** This run's own directory for logs, Solr and Artemis data: never shared with another run. */

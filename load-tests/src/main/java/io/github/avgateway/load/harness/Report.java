@@ -59,6 +59,11 @@ final class Report {
         .findFirst();
   }
 
+  /** Every cell so far, in the order measured. */
+  List<Cell> cells() {
+    return List.copyOf(cells);
+  }
+
   Path file() {
     return file;
   }
