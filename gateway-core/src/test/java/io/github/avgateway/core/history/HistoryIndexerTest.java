@@ -1,0 +1,115 @@
+package io.github.avgateway.core.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.avgateway.core.model.Disposition;
+import io.github.avgateway.core.model.MessageInfo;
+import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.core.testing.InMemoryHistory;
+import io.github.avgateway.core.wire.HistoryMessages;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class HistoryIndexerTest {
+
+  private final InMemoryHistory store = new InMemoryHistory();
+  private final HistoryIndexer indexer = new HistoryIndexer(store, Duration.ofSeconds(5));
+
+  @Test
+  void everyDocumentOfEveryMessageReachesTheStore() {
+    List<IndexOutcome> outcomes =
+        indexer.index(
+            List.of(
+                HistoryMessages.encode(List.of(doc("a"), doc("b"))),
+                HistoryMessages.encode(List.of(doc("c")))));
+    assertThat(outcomes).containsExactly(new IndexOutcome.Indexed(2), new IndexOutcome.Indexed(1));
+    assertThat(store.documents()).containsOnlyKeys("jms:a", "jms:b", "jms:c");
+  }
+
+  @Test
+  void aRedeliveredMessageOverwritesItsDocuments() {
+    byte[] body = HistoryMessages.encode(List.of(doc("a"), doc("b")));
+    indexer.index(List.of(body));
+    indexer.index(List.of(body));
+    assertThat(store.calls()).hasSize(4);
+    assertThat(store.size()).isEqualTo(2);
+  }
+
+  @Test
+  void anUnreadableMessageIsRejectedAndTheOthersAreStillIndexed() {
+    List<IndexOutcome> outcomes =
+        indexer.index(
+            List.of(
+                "garbage".getBytes(StandardCharsets.UTF_8),
+                "{\"schema\":9,\"documents\":[]}".getBytes(StandardCharsets.UTF_8),
+                HistoryMessages.encode(List.of(doc("a")))));
+    assertThat(outcomes.get(0))
+        .isInstanceOfSatisfying(
+            IndexOutcome.Rejected.class,
+            r -> assertThat(r.reason()).isEqualTo("HISTORY_MALFORMED"));
+    assertThat(outcomes.get(1))
+        .isInstanceOfSatisfying(
+            IndexOutcome.Rejected.class,
+            r -> assertThat(r.reason()).isEqualTo("HISTORY_UNKNOWN_SCHEMA"));
+    assertThat(outcomes.get(2)).isEqualTo(new IndexOutcome.Indexed(1));
+    assertThat(store.documents()).containsOnlyKeys("jms:a");
+  }
+
+  @Test
+  void whenTheStoreRefusesOneDocumentEveryReadableMessageIsRefused() {
+    store.refuseWhen(info -> info.requestId().equals("b"));
+    List<IndexOutcome> outcomes =
+        indexer.index(
+            List.of(
+                HistoryMessages.encode(List.of(doc("a"))),
+                HistoryMessages.encode(List.of(doc("b"))),
+                "garbage".getBytes(StandardCharsets.UTF_8)));
+    assertThat(outcomes.get(0)).isInstanceOf(IndexOutcome.Refused.class);
+    assertThat(outcomes.get(1)).isInstanceOf(IndexOutcome.Refused.class);
+    assertThat(outcomes.get(2)).isInstanceOf(IndexOutcome.Rejected.class);
+    assertThat(((IndexOutcome.Refused) outcomes.get(0)).why()).contains("refused by the test");
+  }
+
+  @Test
+  void aStoreThatThrowsIsARefusalNotACrash() {
+    HistoryIndexer throwing =
+        new HistoryIndexer(
+            info -> {
+              throw new IllegalStateException("closed");
+            },
+            Duration.ofSeconds(1));
+    assertThat(throwing.index(List.of(HistoryMessages.encode(List.of(doc("a"))))))
+        .singleElement()
+        .isInstanceOf(IndexOutcome.Refused.class);
+  }
+
+  private static MessageInfo doc(String requestId) {
+    return new MessageInfo(
+        MessageInfo.idFor("jms", requestId),
+        requestId,
+        null,
+        "jms",
+        null,
+        null,
+        null,
+        1,
+        "00",
+        Verdict.CLEAN,
+        List.of(),
+        null,
+        "ClamAV 1.4.6",
+        "",
+        false,
+        Instant.parse("2026-11-25T08:00:00Z"),
+        Instant.parse("2026-11-25T08:00:00Z"),
+        0,
+        0,
+        "gw",
+        false,
+        Disposition.REPLIED,
+        null);
+  }
+}
