@@ -1,0 +1,55 @@
+package io.github.avgateway.core.config;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Positive;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * The history stream ({@code avgateway.history.*}, docs/history-stream.md): the broker queue that
+ * carries each consumer batch's history documents from the scan path to the history indexer, its
+ * bound, and the indexer that drains it into the history store. The same keys on both transports.
+ *
+ * @param queue the history queue (RabbitMQ queue / Artemis anycast address and queue)
+ * @param deadLetterQueue where the indexer puts history messages it cannot read, with {@code
+ *     avReason}
+ * @param maxBytes the backlog bound in bytes: RabbitMQ {@code x-max-length-bytes}; Artemis {@code
+ *     page-limit-bytes} of the embedded broker's history address. When it is reached, publishing
+ *     history fails and intake pauses until the indexer drained below it
+ * @param maxMessages the backlog bound in history messages (one per consumer batch): RabbitMQ
+ *     {@code x-max-length}
+ * @param indexer the indexer that drains the queue into the history store
+ */
+@ConfigurationProperties("avgateway.history")
+@Validated
+public record HistoryStreamProperties(
+    @DefaultValue("av.history") @NotBlank String queue,
+    @DefaultValue("av.history.dlq") @NotBlank String deadLetterQueue,
+    @DefaultValue("2GB") @NotNull DataSize maxBytes,
+    @DefaultValue("1000000") @Positive long maxMessages,
+    @DefaultValue @Valid @NotNull Indexer indexer) {
+
+  /**
+   * The history indexer. Runs inside each gateway by default; switch it off on a gateway whose
+   * history another process indexes (scanning and indexing scale apart; indexers are competing
+   * consumers).
+   *
+   * @param enabled whether this process indexes
+   * @param batchSize history messages taken per poll (each holds one consumer batch's documents),
+   *     written to the store as one batch of documents
+   * @param acceptTimeout how long a poll waits for the store to accept its documents
+   * @param backoffFirst the first wait after the store refused, doubling up to {@code backoffMax}
+   * @param backoffMax the longest wait between attempts while the store refuses
+   */
+  public record Indexer(
+      @DefaultValue("true") boolean enabled,
+      @DefaultValue("64") @Positive int batchSize,
+      @DefaultValue("60s") @NotNull Duration acceptTimeout,
+      @DefaultValue("500ms") @NotNull Duration backoffFirst,
+      @DefaultValue("30s") @NotNull Duration backoffMax) {}
+}
