@@ -11,6 +11,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The transport-neutral half of the history indexer: takes the bodies of the history messages a
@@ -24,16 +26,60 @@ import java.util.concurrent.TimeoutException;
  */
 public final class HistoryIndexer {
 
+  private static final Logger log = LoggerFactory.getLogger(HistoryIndexer.class);
+
   private final HistoryRecorder store;
   private final Duration acceptTimeout;
+  private final IndexerStatus status;
 
   /**
    * @param store the history store (Solr)
    * @param acceptTimeout how long to wait for the store to accept one poll's documents
+   * @param status where health and metrics read what the indexer does
    */
-  public HistoryIndexer(HistoryRecorder store, Duration acceptTimeout) {
+  public HistoryIndexer(HistoryRecorder store, Duration acceptTimeout, IndexerStatus status) {
     this.store = store;
     this.acceptTimeout = acceptTimeout;
+    this.status = status;
+  }
+
+  /** A pause between attempts; false when the consumer is stopping and should give up. */
+  @FunctionalInterface
+  public interface Pause {
+    boolean pause(Duration duration);
+  }
+
+  /**
+   * Indexes {@code bodies} and holds on to them while the store refuses: tries again after each
+   * {@code backoff} wait until the store accepts or {@code pause} says the consumer is stopping.
+   * Logs once when the store starts refusing (no stack trace) and once when it accepts again. The
+   * outcomes are final (no {@link IndexOutcome.Refused}) unless the consumer is stopping.
+   */
+  public List<IndexOutcome> indexHeld(List<byte[]> bodies, Backoff backoff, Pause pause) {
+    List<IndexOutcome> outcomes = index(bodies);
+    int attempts = 1;
+    while (outcomes.stream().anyMatch(IndexOutcome.Refused.class::isInstance)) {
+      String why =
+          outcomes.stream()
+              .filter(IndexOutcome.Refused.class::isInstance)
+              .map(o -> ((IndexOutcome.Refused) o).why())
+              .findFirst()
+              .orElseThrow();
+      if (attempts == 1) {
+        log.warn("history store refuses; indexing paused, retrying with back-off: {}", why);
+      }
+      status.refused(why);
+      if (!pause.pause(backoff.failed())) {
+        return outcomes;
+      }
+      outcomes = index(bodies);
+      attempts++;
+    }
+    if (attempts > 1) {
+      log.info("history store accepts again; indexing resumed after {} attempts", attempts);
+    }
+    backoff.succeeded();
+    return outcomes;
   }
 
   /** Indexes the documents of {@code bodies}; one outcome per body, in the same order. */
@@ -41,20 +87,25 @@ public final class HistoryIndexer {
     List<IndexOutcome> outcomes = new ArrayList<>(bodies.size());
     List<CompletableFuture<Void>> pending = new ArrayList<>();
     List<Integer> readable = new ArrayList<>();
+    List<MessageInfo> documents = new ArrayList<>();
     for (byte[] body : bodies) {
       try {
         HistoryMessage message = HistoryMessages.decode(body);
         readable.add(outcomes.size());
         outcomes.add(new IndexOutcome.Indexed(message.documents().size()));
-        message.documents().forEach(doc -> pending.add(record(doc)));
+        documents.addAll(message.documents());
       } catch (HistoryMessages.Unreadable e) {
         outcomes.add(new IndexOutcome.Rejected(e.reason(), e.getMessage()));
       }
     }
+    status.holding(documents);
+    documents.forEach(doc -> pending.add(record(doc)));
     String refused = awaitAccepted(pending);
     if (refused != null) {
       IndexOutcome failed = new IndexOutcome.Refused(refused);
       readable.forEach(i -> outcomes.set(i, failed));
+    } else {
+      status.indexed(documents.size());
     }
     return outcomes;
   }

@@ -5,18 +5,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.avgateway.core.model.Disposition;
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.core.port.Availability;
 import io.github.avgateway.core.testing.InMemoryHistory;
 import io.github.avgateway.core.wire.HistoryMessages;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class HistoryIndexerTest {
 
   private final InMemoryHistory store = new InMemoryHistory();
-  private final HistoryIndexer indexer = new HistoryIndexer(store, Duration.ofSeconds(5));
+  private final Clock clock = Clock.fixed(Instant.parse("2026-11-25T08:00:10Z"), ZoneOffset.UTC);
+  private final IndexerStatus status = new IndexerStatus(clock);
+  private final HistoryIndexer indexer = new HistoryIndexer(store, Duration.ofSeconds(5), status);
 
   @Test
   void everyDocumentOfEveryMessageReachesTheStore() {
@@ -80,10 +86,49 @@ class HistoryIndexerTest {
             info -> {
               throw new IllegalStateException("closed");
             },
-            Duration.ofSeconds(1));
+            Duration.ofSeconds(1),
+            status);
     assertThat(throwing.index(List.of(HistoryMessages.encode(List.of(doc("a"))))))
         .singleElement()
         .isInstanceOf(IndexOutcome.Refused.class);
+  }
+
+  @Test
+  void aHeldPollIsTriedAgainAfterEachBackoffUntilTheStoreAccepts() {
+    store.refuseWhen(info -> true);
+    List<Duration> waits = new ArrayList<>();
+    byte[] body = HistoryMessages.encode(List.of(doc("a"), doc("b")));
+    List<IndexOutcome> outcomes =
+        indexer.indexHeld(
+            List.of(body),
+            new Backoff(Duration.ofMillis(100), Duration.ofMillis(300)),
+            wait -> {
+              waits.add(wait);
+              assertThat(status.indexing()).isInstanceOf(Availability.Down.class);
+              assertThat(status.lag()).isEqualTo(Duration.ofSeconds(10));
+              if (waits.size() == 3) {
+                store.acceptAll();
+              }
+              return true;
+            });
+    assertThat(waits)
+        .containsExactly(Duration.ofMillis(100), Duration.ofMillis(200), Duration.ofMillis(300));
+    assertThat(outcomes).containsExactly(new IndexOutcome.Indexed(2));
+    assertThat(status.indexing()).isInstanceOf(Availability.Up.class);
+    assertThat(status.documentsIndexed()).isEqualTo(2);
+    assertThat(status.lag()).isZero();
+  }
+
+  @Test
+  void aStoppingConsumerGivesUpItsHeldPollStillRefused() {
+    store.refuseWhen(info -> true);
+    List<IndexOutcome> outcomes =
+        indexer.indexHeld(
+            List.of(HistoryMessages.encode(List.of(doc("a")))),
+            new Backoff(Duration.ofMillis(100), Duration.ofMillis(300)),
+            wait -> false);
+    assertThat(outcomes).singleElement().isInstanceOf(IndexOutcome.Refused.class);
+    assertThat(status.documentsIndexed()).isZero();
   }
 
   private static MessageInfo doc(String requestId) {
