@@ -1,29 +1,27 @@
 package io.github.avgateway.jms;
 
+import io.github.avgateway.core.history.HistoryBacklogGate;
+import io.github.avgateway.core.model.MessageInfo;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One transaction of a consumer (smart batching): the first request plus whatever is already
  * waiting, up to the batch size, without waiting for more. Each request is handled in turn; then
- * the batch hands all its history documents to the store back to back (so the store's writer sends
- * them as one update, not one per request while the next is scanned) and commits once history has
- * accepted them all.
+ * the batch sends one history message with all its documents on the same transacted session and
+ * commits: replies, dead-letters, history and consumption together (design §1). No history store is
+ * on this path.
  *
- * <p>An intake pause (clamd or Solr down) does not end the transaction: the batch is held open (see
- * {@link IntakeHold}) while the gate is down, then the request whose scan failed is scanned again,
- * or the documents history refused are recorded again, and the batch goes on. So an outage costs no
- * delivery attempt. The batch rolls back (and the broker redelivers all of it) when the hold time
- * is spent, when history fails while the gate is up, or when handling throws.
+ * <p>An intake pause (clamd down, or the history backlog full) does not end the transaction: the
+ * batch is held open (see {@link IntakeHold}) while the gate is down, then the request whose scan
+ * failed is scanned again, or the history message the broker refused is sent again, and the batch
+ * goes on. So an outage costs no delivery attempt. The batch rolls back (and the broker redelivers
+ * all of it) when the hold time is spent or when handling throws.
  */
 final class Batch {
 
@@ -34,6 +32,7 @@ final class Batch {
   private final RequestProcessor processor;
   private final ConsumerSettings settings;
   private final IntakeHold hold;
+  private final HistoryBacklogGate backlog;
   private final List<Handled.Done> done = new ArrayList<>();
 
   Batch(
@@ -41,12 +40,14 @@ final class Batch {
       MessageConsumer consumer,
       RequestProcessor processor,
       ConsumerSettings settings,
-      IntakeHold hold) {
+      IntakeHold hold,
+      HistoryBacklogGate backlog) {
     this.session = session;
     this.consumer = consumer;
     this.processor = processor;
     this.settings = settings;
     this.hold = hold;
+    this.backlog = backlog;
   }
 
   /** Runs the batch that starts with {@code first}; throws only for broker failures. */
@@ -67,9 +68,10 @@ final class Batch {
       session.rollback();
       return;
     }
-    if (historyAcceptedHeld()) {
+    if (historySentHeld()) {
       session.commit();
     } else {
+      log.warn("Rolling back a batch for redelivery: held too long, {}", hold.why());
       session.rollback();
     }
   }
@@ -96,49 +98,29 @@ final class Batch {
   }
 
   /**
-   * Whether history accepted every document. While it fails with the intake gate down, holds the
-   * transaction and records the documents again once the gate is up; a failure while the gate is up
-   * (the store may have come back between the failure and this check) is retried once.
+   * Sends the batch's history message. While the broker refuses it because the history backlog is
+   * full, closes the intake gate and holds the transaction, sending again once the gate is up
+   * (another batch or the gateway's probe found room). False when the hold time is spent.
    */
-  private boolean historyAcceptedHeld() {
-    List<CompletableFuture<Void>> pending = recordAll();
-    boolean retriedWhileUp = false;
-    while (!historyAccepted(pending)) {
-      if (hold.isDown()) {
+  private boolean historySentHeld() throws JMSException {
+    if (session.historyQueue() == null) {
+      return true;
+    }
+    List<MessageInfo> documents = done.stream().map(Handled.Done::document).toList();
+    while (true) {
+      try {
+        session.send(session.historyQueue(), JmsHistory.message(session.session(), documents));
+        backlog.accepted();
+        return true;
+      } catch (JMSException e) {
+        if (!JmsHistory.backlogFull(e)) {
+          throw e;
+        }
+        backlog.full(e.getMessage());
         if (!hold.awaitOpen()) {
           return false;
         }
-      } else if (retriedWhileUp) {
-        return false;
-      } else {
-        retriedWhileUp = true;
       }
-      log.info("Recording the {} documents of a batch again", done.size());
-      pending = recordAll();
     }
-    return true;
-  }
-
-  private List<CompletableFuture<Void>> recordAll() {
-    return done.stream().map(d -> processor.record(d.document())).toList();
-  }
-
-  private boolean historyAccepted(List<CompletableFuture<Void>> pending) {
-    CompletableFuture<Void> all =
-        CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new));
-    try {
-      all.get(settings.historyTimeout().toMillis(), TimeUnit.MILLISECONDS);
-      return true;
-    } catch (ExecutionException e) {
-      log.warn("History refused a batch of {}: {}", pending.size(), e.getCause().toString());
-    } catch (TimeoutException e) {
-      log.warn(
-          "History did not accept a batch of {} within {}",
-          pending.size(),
-          settings.historyTimeout());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    return false;
   }
 }

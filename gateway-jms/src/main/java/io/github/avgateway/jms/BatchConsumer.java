@@ -1,5 +1,6 @@
 package io.github.avgateway.jms;
 
+import io.github.avgateway.core.history.HistoryBacklogGate;
 import io.github.avgateway.core.port.Availability;
 import io.github.avgateway.core.port.IntakeGate;
 import jakarta.jms.Connection;
@@ -17,10 +18,10 @@ import org.slf4j.LoggerFactory;
 /**
  * One consumer of the request queue, on its own connection and transacted session, run by one
  * thread. It takes a batch of what is already waiting (never waiting to fill it), and commits the
- * batch's replies, dead-letters and consumption together once history accepted every document of
- * the batch (see {@link Batch}). While the intake gate is down between batches it closes its
- * message consumer, so requests stay in the broker, and opens it again when the gate is up; a batch
- * already running when the gate closes is held open instead (see {@link IntakeHold}).
+ * batch's replies, dead-letters, history message and consumption together (see {@link Batch}).
+ * While the intake gate is down between batches it closes its message consumer, so requests stay in
+ * the broker, and opens it again when the gate is up; a batch already running when the gate closes
+ * is held open instead (see {@link IntakeHold}).
  */
 final class BatchConsumer implements Runnable {
 
@@ -32,6 +33,7 @@ final class BatchConsumer implements Runnable {
   private final ConsumerSettings settings;
   private final RequestProcessor processor;
   private final IntakeGate gate;
+  private final HistoryBacklogGate backlog;
   private final CountDownLatch stopping = new CountDownLatch(1);
   private volatile boolean running = true;
   private Connection connection;
@@ -43,12 +45,14 @@ final class BatchConsumer implements Runnable {
       ConnectionFactory factory,
       ConsumerSettings settings,
       RequestProcessor processor,
-      IntakeGate gate) {
+      IntakeGate gate,
+      HistoryBacklogGate backlog) {
     this.name = name;
     this.factory = factory;
     this.settings = settings;
     this.processor = processor;
     this.gate = gate;
+    this.backlog = backlog;
   }
 
   /** Opens the connection and session; called before the thread starts, to fail fast. */
@@ -56,8 +60,7 @@ final class BatchConsumer implements Runnable {
     Connection opened = factory.createConnection();
     try {
       Session transacted = opened.createSession(Session.SESSION_TRANSACTED);
-      session =
-          new ConsumerSession(transacted, settings.deadLetterQueue(), settings.defaultReplyQueue());
+      session = new ConsumerSession(transacted, settings);
       opened.start();
       connection = opened;
     } catch (JMSException | RuntimeException e) {
@@ -83,7 +86,7 @@ final class BatchConsumer implements Runnable {
           IntakeHold hold =
               new IntakeHold(
                   gate, settings.pausePollInterval(), settings.pauseHoldTime(), stopping);
-          new Batch(session, consumer, processor, settings, hold).run(first);
+          new Batch(session, consumer, processor, settings, hold, backlog).run(first);
         }
       } catch (JMSException | RuntimeException e) {
         if (running) {

@@ -9,8 +9,9 @@ import jakarta.jms.Session;
 
 /**
  * One consumer's transacted session and what it sends with: an anonymous producer, the dead-letter
- * queue and the default reply queue (if any). Everything sent here commits or rolls back with the
- * requests received on the same session. Used by one thread only.
+ * queue, the default reply queue (if any) and the history queue (unless history is off). Everything
+ * sent here commits or rolls back with the requests received on the same session. Used by one
+ * thread only.
  */
 final class ConsumerSession {
 
@@ -18,14 +19,19 @@ final class ConsumerSession {
   private final MessageProducer producer;
   private final Destination deadLetterQueue;
   private final Destination defaultReplyTo;
+  private final Destination historyQueue;
 
-  ConsumerSession(Session session, String deadLetterQueue, String defaultReplyQueue)
-      throws JMSException {
+  ConsumerSession(Session session, ConsumerSettings settings) throws JMSException {
     this.session = session;
     this.producer = session.createProducer(null);
     this.producer.setDeliveryMode(DeliveryMode.PERSISTENT);
-    this.deadLetterQueue = session.createQueue(deadLetterQueue);
-    this.defaultReplyTo = defaultReplyQueue == null ? null : session.createQueue(defaultReplyQueue);
+    this.deadLetterQueue = session.createQueue(settings.deadLetterQueue());
+    this.defaultReplyTo = queueOrNull(settings.defaultReplyQueue());
+    this.historyQueue = queueOrNull(settings.historyQueue());
+  }
+
+  private Destination queueOrNull(String name) throws JMSException {
+    return name == null ? null : session.createQueue(name);
   }
 
   Session session() {
@@ -43,6 +49,11 @@ final class ConsumerSession {
   /** The configured default reply queue, or null. */
   Destination defaultReplyTo() {
     return defaultReplyTo;
+  }
+
+  /** The history queue, or null when history is off. */
+  Destination historyQueue() {
+    return historyQueue;
   }
 
   void send(Destination destination, Message message) throws JMSException {

@@ -1,17 +1,19 @@
 package io.github.avgateway.jms;
 
+import io.github.avgateway.core.config.HistoryStreamProperties;
 import io.github.avgateway.jms.config.JmsProperties;
 import java.time.Duration;
 
 /**
- * What every consumer of the request queue is configured with (a slice of {@link JmsProperties}).
+ * What every consumer of the request queue is configured with (a slice of {@link JmsProperties} and
+ * the history stream's settings).
  *
  * @param requestQueue the queue requests arrive on
  * @param deadLetterQueue where dead-letters are sent
  * @param defaultReplyQueue where replies go when a request has no JMSReplyTo, or null
  * @param batchSize at most this many requests per transaction
  * @param receiveTimeout how long an idle consumer blocks for the first request of a batch
- * @param historyTimeout how long a batch waits for history before rolling back
+ * @param historyQueue where each batch's history message goes, or null when history is off
  * @param pausePollInterval how often a paused consumer asks the intake gate again
  * @param pauseHoldTime how long a batch caught by an intake pause is held open before it rolls back
  */
@@ -21,18 +23,18 @@ record ConsumerSettings(
     String defaultReplyQueue,
     int batchSize,
     Duration receiveTimeout,
-    Duration historyTimeout,
+    String historyQueue,
     Duration pausePollInterval,
     Duration pauseHoldTime) {
 
-  static ConsumerSettings of(JmsProperties properties) {
+  static ConsumerSettings of(JmsProperties properties, HistoryStreamProperties history) {
     return new ConsumerSettings(
         properties.requestQueue(),
         properties.deadLetterQueue(),
         blankToNull(properties.defaultReplyQueue()),
         properties.batchSize(),
         properties.receiveTimeout(),
-        properties.historyTimeout(),
+        history.enabled() ? history.queue() : null,
         properties.pausePollInterval(),
         properties.pauseHoldTime());
   }

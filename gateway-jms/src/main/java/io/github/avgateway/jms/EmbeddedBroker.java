@@ -1,5 +1,6 @@
 package io.github.avgateway.jms;
 
+import io.github.avgateway.core.config.HistoryStreamProperties;
 import io.github.avgateway.jms.config.JmsProperties;
 import java.net.URI;
 import java.nio.file.Path;
@@ -16,7 +17,9 @@ import org.apache.activemq.artemis.core.remoting.impl.netty.NettyAcceptorFactory
 import org.apache.activemq.artemis.core.remoting.impl.netty.TransportConstants;
 import org.apache.activemq.artemis.core.server.JournalType;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
+import org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
+import org.apache.activemq.artemis.core.settings.impl.PageFullMessagePolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,13 +36,22 @@ public final class EmbeddedBroker {
   private static final String BROKER_EXPIRY = "ExpiryQueue";
   private static final AtomicInteger NEXT_IN_VM_ID = new AtomicInteger();
 
+  /** Of the history address, what the broker keeps in memory before it pages to disk. */
+  private static final long HISTORY_IN_MEMORY = 32L * 1024 * 1024;
+
   private final JmsProperties properties;
+  private final HistoryStreamProperties history;
   private final int inVmId = NEXT_IN_VM_ID.getAndIncrement();
   private EmbeddedActiveMQ server;
   private JournalType journalType;
 
-  public EmbeddedBroker(JmsProperties properties) {
+  /**
+   * @param history the history stream: its queue and dead-letter queue are created, and its bound
+   *     set (see {@link #historySettings})
+   */
+  public EmbeddedBroker(JmsProperties properties, HistoryStreamProperties history) {
     this.properties = properties;
+    this.history = history;
   }
 
   /** Starts the broker; returns once it accepts connections. */
@@ -95,6 +107,23 @@ public final class EmbeddedBroker {
     return found == null ? -1 : found.getConsumerCount();
   }
 
+  /**
+   * Whether the address {@code queue} is at its page limit, so that a send fails (page-full FAIL);
+   * false when the broker is not running.
+   */
+  public synchronized boolean historyFull(String queue) {
+    if (server == null) {
+      return false;
+    }
+    try {
+      var store =
+          server.getActiveMQServer().getPagingManager().getPageStore(SimpleString.of(queue));
+      return store != null && store.isPageFull();
+    } catch (Exception e) {
+      throw new IllegalStateException("cannot read the paging state of " + queue, e);
+    }
+  }
+
   /** The journal in use (AIO or NIO); meaningful after {@link #start()}. */
   public JournalType journalType() {
     return journalType;
@@ -123,9 +152,24 @@ public final class EmbeddedBroker {
   private void addQueues(ConfigurationImpl config) {
     String request = properties.requestQueue();
     String deadLetters = properties.deadLetterQueue();
-    for (String queue : new String[] {request, deadLetters, BROKER_DLQ, BROKER_EXPIRY}) {
+    for (String queue :
+        new String[] {
+          request,
+          deadLetters,
+          history.queue(),
+          history.deadLetterQueue(),
+          BROKER_DLQ,
+          BROKER_EXPIRY
+        }) {
       config.addQueueConfiguration(anycast(queue));
     }
+    config.addAddressSetting(history.queue(), historySettings(history));
+    config.addAddressSetting(
+        history.deadLetterQueue(),
+        brokerDefaults()
+            .setMaxDeliveryAttempts(-1)
+            .setAutoCreateQueues(false)
+            .setAutoCreateAddresses(false));
     boolean autoCreate = properties.embedded().autoCreateQueues();
     // Every other address (callers' reply queues) gets Artemis' usual DLQ and ExpiryQueue.
     config.addAddressSetting(
@@ -150,6 +194,26 @@ public final class EmbeddedBroker {
             .setMaxDeliveryAttempts(-1)
             .setAutoCreateQueues(false)
             .setAutoCreateAddresses(false));
+  }
+
+  /**
+   * The history address: up to 32 MiB (or the bound, if smaller) in memory, the rest paged to disk
+   * up to {@code max-bytes}; beyond that a send fails (page-full FAIL), which the batches see as a
+   * full backlog. Never dead-lettered by the broker: the indexer holds what Solr refuses and a
+   * crash redelivers, however often.
+   */
+  static AddressSettings historySettings(HistoryStreamProperties history) {
+    long bound = history.maxBytes().toBytes();
+    long inMemory = Math.min(HISTORY_IN_MEMORY, bound);
+    return new AddressSettings()
+        .setAddressFullMessagePolicy(AddressFullMessagePolicy.PAGE)
+        .setMaxSizeBytes(inMemory)
+        .setPageSizeBytes((int) Math.max(1024, Math.min(10L * 1024 * 1024, inMemory / 2)))
+        .setPageLimitBytes(bound)
+        .setPageFullMessagePolicy(PageFullMessagePolicy.FAIL)
+        .setMaxDeliveryAttempts(-1)
+        .setAutoCreateQueues(false)
+        .setAutoCreateAddresses(false);
   }
 
   private static AddressSettings brokerDefaults() {

@@ -7,7 +7,7 @@ sealed interface Handled {
 
   /**
    * Answered or dead-lettered (the send is part of the transaction); the batch records {@code
-   * document} at its end and commits once the history store accepted it.
+   * document} in its history message and commits it with the reply.
    *
    * @param document the request's history document
    */

@@ -1,7 +1,8 @@
 package io.github.avgateway.jms;
 
+import io.github.avgateway.core.config.HistoryStreamProperties;
+import io.github.avgateway.core.history.HistoryBacklogGate;
 import io.github.avgateway.core.pipeline.ScanPipeline;
-import io.github.avgateway.core.port.HistoryRecorder;
 import io.github.avgateway.core.port.IntakeGate;
 import io.github.avgateway.jms.config.JmsProperties;
 import jakarta.jms.ConnectionFactory;
@@ -25,10 +26,14 @@ public final class JmsGateway implements SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(JmsGateway.class);
 
+  /** How long stopping waits for a consumer's batch beyond its receive timeout. */
+  private static final Duration STOP_GRACE = Duration.ofSeconds(10);
+
   private final ConnectionFactory factory;
   private final ConsumerSettings settings;
   private final RequestProcessor processor;
   private final IntakeGate gate;
+  private final HistoryBacklogGate backlog;
   private final int consumers;
   private final String listensOn;
   private final List<BatchConsumer> running = new ArrayList<>();
@@ -39,12 +44,14 @@ public final class JmsGateway implements SmartLifecycle {
       ConsumerSettings settings,
       RequestProcessor processor,
       IntakeGate gate,
+      HistoryBacklogGate backlog,
       int consumers,
       String listensOn) {
     this.factory = factory;
     this.settings = settings;
     this.processor = processor;
     this.gate = gate;
+    this.backlog = backlog;
     this.consumers = consumers;
     this.listensOn = listensOn;
   }
@@ -53,29 +60,36 @@ public final class JmsGateway implements SmartLifecycle {
    * The gateway as configured by {@code properties}, taking requests while {@code gate} is up.
    *
    * @param factory connects each consumer to the broker
+   * @param backlog the history stream's bound, as the batches see it (part of {@code gate})
    */
   public static JmsGateway create(
       JmsProperties properties,
+      HistoryStreamProperties history,
       ConnectionFactory factory,
       ScanPipeline pipeline,
-      HistoryRecorder history,
+      HistoryBacklogGate backlog,
       IntakeGate gate) {
+    // Replies never go to the gateway's own queues: a caller must not feed the history stream.
+    Set<String> own =
+        Set.of(
+            properties.requestQueue(),
+            properties.deadLetterQueue(),
+            history.queue(),
+            history.deadLetterQueue());
     RequestProcessor processor =
         new RequestProcessor(
             pipeline,
-            history,
             gate,
             new Routing(
                 properties.maxDeliveryAttempts(),
-                new ReplyQueuePolicy(
-                    properties.compiledReplyQueuePattern(),
-                    Set.of(properties.requestQueue(), properties.deadLetterQueue()))),
+                new ReplyQueuePolicy(properties.compiledReplyQueuePattern(), own)),
             Clock.systemUTC());
     return new JmsGateway(
         factory,
-        ConsumerSettings.of(properties),
+        ConsumerSettings.of(properties, history),
         processor,
         gate,
+        backlog,
         properties.consumers(),
         properties.url());
   }
@@ -87,7 +101,7 @@ public final class JmsGateway implements SmartLifecycle {
     }
     for (int i = 1; i <= consumers; i++) {
       BatchConsumer consumer =
-          new BatchConsumer("jms-consumer-" + i, factory, settings, processor, gate);
+          new BatchConsumer("jms-consumer-" + i, factory, settings, processor, gate, backlog);
       try {
         consumer.connect();
       } catch (JMSException e) {
@@ -110,8 +124,7 @@ public final class JmsGateway implements SmartLifecycle {
   @Override
   public synchronized void stop() {
     running.forEach(BatchConsumer::stop);
-    long deadline =
-        System.nanoTime() + settings.receiveTimeout().plus(settings.historyTimeout()).toNanos();
+    long deadline = System.nanoTime() + settings.receiveTimeout().plus(STOP_GRACE).toNanos();
     for (int i = 0; i < threads.size(); i++) {
       try {
         threads.get(i).join(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));

@@ -4,38 +4,29 @@ import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.ScanResult;
 import io.github.avgateway.core.pipeline.ScanPipeline;
-import io.github.avgateway.core.port.HistoryRecorder;
 import io.github.avgateway.core.port.IntakeGate;
 import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import java.time.Clock;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * Handles one request inside a consumer's transacted session: maps it, scans it, and sends the
  * reply or the dead-letter through the session. Every request that is not retried ends as exactly
- * one reply or one dead-letter, plus one history document, which its batch {@linkplain #record
- * records} with the batch's others. Decisions are {@link Routing}'s.
+ * one reply or one dead-letter, plus one history document, which its batch sends with the batch's
+ * others as one history message. Decisions are {@link Routing}'s.
  */
 final class RequestProcessor {
 
   private final JmsRequestMapper mapper = new JmsRequestMapper();
   private final ScanPipeline pipeline;
-  private final HistoryRecorder history;
   private final IntakeGate gate;
   private final Routing routing;
   private final Clock clock;
 
-  RequestProcessor(
-      ScanPipeline pipeline,
-      HistoryRecorder history,
-      IntakeGate gate,
-      Routing routing,
-      Clock clock) {
+  RequestProcessor(ScanPipeline pipeline, IntakeGate gate, Routing routing, Clock clock) {
     this.pipeline = pipeline;
-    this.history = history;
     this.gate = gate;
     this.routing = routing;
     this.clock = clock;
@@ -100,17 +91,5 @@ final class RequestProcessor {
 
   private Handled done(MessageInfo document) {
     return new Handled.Done(document);
-  }
-
-  /**
-   * Hands {@code info} to the history store; a store that throws gives a failed future. Recording a
-   * document again overwrites it (its id is derived from the request id).
-   */
-  CompletableFuture<Void> record(MessageInfo info) {
-    try {
-      return history.record(info);
-    } catch (RuntimeException e) {
-      return CompletableFuture.failedFuture(e);
-    }
   }
 }

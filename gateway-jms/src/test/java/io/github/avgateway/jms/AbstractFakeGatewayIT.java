@@ -1,5 +1,6 @@
 package io.github.avgateway.jms;
 
+import io.github.avgateway.core.config.HistoryStreamProperties;
 import io.github.avgateway.core.contract.ContractFiles;
 import io.github.avgateway.core.testing.InMemoryHistory;
 import io.github.avgateway.core.testing.SwitchableGate;
@@ -35,6 +36,7 @@ abstract class AbstractFakeGatewayIT {
   @Autowired SwitchableGate gate;
   @Autowired EmbeddedBroker broker;
   @Autowired JmsProperties properties;
+  @Autowired HistoryStreamProperties historyProperties;
 
   @DynamicPropertySource
   static void gatewayProperties(DynamicPropertyRegistry registry) throws IOException {
@@ -45,12 +47,13 @@ abstract class AbstractFakeGatewayIT {
     registry.add("avgateway.jms.consumers", () -> "2");
     registry.add("avgateway.jms.batch-size", () -> "8");
     // An intake outage costs no delivery attempt (the batch is held open), so 2 attempts are what
-    // one refused history write plus the answering redelivery need.
+    // one rolled-back batch plus the answering redelivery need.
     registry.add("avgateway.jms.max-delivery-attempts", () -> "2");
     registry.add("avgateway.jms.redelivery-delay", () -> "100ms");
     registry.add("avgateway.jms.receive-timeout", () -> "200ms");
     registry.add("avgateway.jms.pause-poll-interval", () -> "50ms");
-    registry.add("avgateway.jms.history-timeout", () -> "5s");
+    registry.add("avgateway.history.indexer.backoff-first", () -> "50ms");
+    registry.add("avgateway.history.indexer.backoff-max", () -> "200ms");
   }
 
   private static java.nio.file.Path tempDir() {
@@ -70,6 +73,7 @@ abstract class AbstractFakeGatewayIT {
   void resetFakes() {
     scanner.failing(false);
     scanner.onFailure(() -> {});
+    scanner.throwNext(0);
     history.acceptAll();
     gate.up();
   }

@@ -7,17 +7,20 @@ import io.github.avgateway.core.contract.ContractDeadLetter;
 import io.github.avgateway.core.contract.ContractReply;
 import io.github.avgateway.core.contract.ContractRequest;
 import io.github.avgateway.core.model.DeadLetterReason;
-import io.github.avgateway.core.model.Disposition;
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.jms.support.Inbox;
 import io.github.avgateway.jms.support.JmsContractDriver;
 import io.github.avgateway.jms.support.Tripwire;
+import jakarta.jms.Destination;
 import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -116,37 +119,53 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
   }
 
   @Test
-  void historyRefusedOnceIsRetriedInTheSameTransaction() {
+  void aRefusingHistoryStoreDelaysNoReplyAndTheIndexerTriesAgain() {
     AtomicInteger refusals = new AtomicInteger();
     history.refuseWhen(
-        info -> "refused-once.txt".equals(info.filename()) && refusals.getAndIncrement() == 0);
-    String correlationId = "refused-once-" + UUID.randomUUID();
-    String requestId = send(ContractRequest.of(fresh(), "refused-once.txt", correlationId));
-
-    assertThat(inbox.awaitReply(correlationId).verdict()).isEqualTo("CLEAN");
-    assertThat(awaitHistory(requestId).redelivered()).isFalse();
-    assertThat(refusals.get()).isEqualTo(2);
-  }
-
-  @Test
-  void refusedHistoryRollsBackAndTheRequestIsAnsweredOnceOnRedelivery() {
-    AtomicInteger refusals = new AtomicInteger();
-    history.refuseWhen(
-        info -> "flaky.txt".equals(info.filename()) && refusals.getAndIncrement() < 2);
-    String correlationId = "flaky-" + UUID.randomUUID();
-    String requestId = send(ContractRequest.of(fresh(), "flaky.txt", correlationId));
+        info -> "refused-twice.txt".equals(info.filename()) && refusals.getAndIncrement() < 2);
+    String correlationId = "refused-twice-" + UUID.randomUUID();
+    String requestId = send(ContractRequest.of(fresh(), "refused-twice.txt", correlationId));
 
     assertThat(inbox.awaitReply(correlationId).verdict()).isEqualTo("CLEAN");
     MessageInfo doc = awaitHistory(requestId);
-    assertThat(doc.redelivered()).isTrue();
-    assertThat(refusals.get()).as("refused, refused again, accepted on redelivery").isEqualTo(3);
+    assertThat(doc.redelivered()).as("the request was delivered once").isFalse();
+    assertThat(refusals.get()).as("refused, refused again, accepted").isEqualTo(3);
     await().during(Duration.ofMillis(500)).until(() -> inbox.replies(correlationId).size() == 1);
   }
 
   @Test
+  void unreadableHistoryMessagesAreDeadLetteredWithAReasonAndTheStreamGoesOn() throws Exception {
+    Session session = driver.session();
+    Destination historyQueue = session.createQueue(historyProperties.queue());
+    try (MessageProducer producer = session.createProducer(historyQueue)) {
+      var garbage = session.createBytesMessage();
+      garbage.writeBytes("not a history message".getBytes(StandardCharsets.UTF_8));
+      producer.send(garbage);
+      var future = session.createBytesMessage();
+      future.writeBytes("{\"schema\":99,\"documents\":[]}".getBytes(StandardCharsets.UTF_8));
+      producer.send(future);
+    }
+    String correlationId = "after-garbage-" + UUID.randomUUID();
+    String requestId = send(ContractRequest.of(fresh(), "after-garbage.txt", correlationId));
+    awaitHistory(requestId);
+
+    List<String> reasons = new ArrayList<>();
+    try (MessageConsumer dlq =
+        session.createConsumer(session.createQueue(historyProperties.deadLetterQueue()))) {
+      for (Message letter = dlq.receive(5000); letter != null; letter = dlq.receive(500)) {
+        reasons.add(letter.getStringProperty("avReason"));
+        assertThat(letter.getStringProperty("avReasonDetail")).isNotBlank();
+      }
+    }
+    assertThat(reasons).containsExactlyInAnyOrder("HISTORY_MALFORMED", "HISTORY_UNKNOWN_SCHEMA");
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> broker.messageCount(historyProperties.queue()) == 0);
+  }
+
+  @Test
   void requestDeliveredMoreOftenThanTheLimitIsDeadLettered() {
-    history.refuseWhen(
-        info -> "poison.bin".equals(info.filename()) && info.disposition() == Disposition.REPLIED);
+    scanner.throwNext(Integer.MAX_VALUE);
     String correlationId = "poison-" + UUID.randomUUID();
     String requestId = send(ContractRequest.of(fresh(), "poison.bin", correlationId));
 
@@ -204,34 +223,6 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
   }
 
   @Test
-  void historyOutagesAroundOneBatchCostItNoDeliveryAttempt() {
-    AtomicInteger refusals = new AtomicInteger();
-    history.refuseWhen(info -> {
-      if (!"held-history.txt".equals(info.filename())) {
-        return false;
-      }
-      refusals.incrementAndGet();
-      gate.down("Solr history does not accept writes (test)");
-      return true;
-    });
-    String correlationId = "held-history-" + UUID.randomUUID();
-    String requestId = send(ContractRequest.of(fresh(), "held-history.txt", correlationId));
-
-    for (int outage = 1; outage <= 3; outage++) {
-      int seen = outage;
-      await().atMost(Duration.ofSeconds(20)).until(() -> refusals.get() >= seen && gateDown());
-      gate.up(); // the held batch records its document again, which is refused again
-    }
-    await().atMost(Duration.ofSeconds(20)).until(() -> refusals.get() >= 4 && gateDown());
-    history.acceptAll();
-    gate.up();
-
-    assertThat(inbox.awaitReply(correlationId).verdict()).isEqualTo("CLEAN");
-    assertThat(awaitHistory(requestId).redelivered()).isFalse();
-    await().during(Duration.ofMillis(500)).until(() -> inbox.replies(correlationId).size() == 1);
-  }
-
-  @Test
   void scanFailureWhileTheGateIsUpIsAnsweredAsError() {
     scanner.failing(true);
     String correlationId = "error-" + UUID.randomUUID();
@@ -244,9 +235,7 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
 
   @Test
   void requestWithoutMessageIdGetsOneThatIsStableAcrossRedeliveries() throws Exception {
-    AtomicInteger refusals = new AtomicInteger();
-    history.refuseWhen(
-        info -> "no-id.txt".equals(info.filename()) && refusals.getAndIncrement() < 2);
+    scanner.throwNext(1);
     Session session = driver.session();
     var message = session.createBytesMessage();
     message.writeBytes(fresh());

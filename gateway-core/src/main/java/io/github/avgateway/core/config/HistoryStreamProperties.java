@@ -15,8 +15,8 @@ import org.springframework.validation.annotation.Validated;
  * carries each consumer batch's history documents from the scan path to the history indexer, its
  * bound, and the indexer that drains it into the history store. The same keys on both transports.
  *
- * @param enabled whether the scan path hands history to the broker at all; {@code false} records
- *     no history (for benchmarks that measure the gateway without it)
+ * @param enabled whether the scan path hands history to the broker at all; {@code false} records no
+ *     history (for benchmarks that measure the gateway without it)
  * @param queue the history queue (RabbitMQ queue / Artemis anycast address and queue)
  * @param deadLetterQueue where the indexer puts history messages it cannot read, with {@code
  *     avReason}

@@ -1,7 +1,9 @@
 package io.github.avgateway.core.history;
 
 import io.github.avgateway.core.model.MessageInfo;
+import io.github.avgateway.core.port.Availability;
 import io.github.avgateway.core.port.HistoryRecorder;
+import io.github.avgateway.core.port.IntakeGate;
 import io.github.avgateway.core.wire.HistoryMessage;
 import io.github.avgateway.core.wire.HistoryMessages;
 import java.time.Duration;
@@ -29,16 +31,21 @@ public final class HistoryIndexer {
   private static final Logger log = LoggerFactory.getLogger(HistoryIndexer.class);
 
   private final HistoryRecorder store;
+  private final IntakeGate storeGate;
   private final Duration acceptTimeout;
   private final IndexerStatus status;
 
   /**
    * @param store the history store (Solr)
+   * @param storeGate whether the store takes writes now (down while it refuses or its retention is
+   *     behind); while it is down nothing is sent to the store and every poll is refused
    * @param acceptTimeout how long to wait for the store to accept one poll's documents
    * @param status where health and metrics read what the indexer does
    */
-  public HistoryIndexer(HistoryRecorder store, Duration acceptTimeout, IndexerStatus status) {
+  public HistoryIndexer(
+      HistoryRecorder store, IntakeGate storeGate, Duration acceptTimeout, IndexerStatus status) {
     this.store = store;
+    this.storeGate = storeGate;
     this.acceptTimeout = acceptTimeout;
     this.status = status;
   }
@@ -99,8 +106,13 @@ public final class HistoryIndexer {
       }
     }
     status.holding(documents);
-    documents.forEach(doc -> pending.add(record(doc)));
-    String refused = awaitAccepted(pending);
+    String refused;
+    if (storeGate.intake() instanceof Availability.Down down) {
+      refused = down.why();
+    } else {
+      documents.forEach(doc -> pending.add(record(doc)));
+      refused = awaitAccepted(pending);
+    }
     if (refused != null) {
       IndexOutcome failed = new IndexOutcome.Refused(refused);
       readable.forEach(i -> outcomes.set(i, failed));

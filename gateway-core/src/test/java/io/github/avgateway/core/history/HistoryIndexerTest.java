@@ -7,6 +7,7 @@ import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.port.Availability;
 import io.github.avgateway.core.testing.InMemoryHistory;
+import io.github.avgateway.core.testing.SwitchableGate;
 import io.github.avgateway.core.wire.HistoryMessages;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -20,9 +21,11 @@ import org.junit.jupiter.api.Test;
 class HistoryIndexerTest {
 
   private final InMemoryHistory store = new InMemoryHistory();
+  private final SwitchableGate storeGate = new SwitchableGate();
   private final Clock clock = Clock.fixed(Instant.parse("2026-11-25T08:00:10Z"), ZoneOffset.UTC);
   private final IndexerStatus status = new IndexerStatus(clock);
-  private final HistoryIndexer indexer = new HistoryIndexer(store, Duration.ofSeconds(5), status);
+  private final HistoryIndexer indexer =
+      new HistoryIndexer(store, storeGate, Duration.ofSeconds(5), status);
 
   @Test
   void everyDocumentOfEveryMessageReachesTheStore() {
@@ -86,6 +89,7 @@ class HistoryIndexerTest {
             info -> {
               throw new IllegalStateException("closed");
             },
+            storeGate,
             Duration.ofSeconds(1),
             status);
     assertThat(throwing.index(List.of(HistoryMessages.encode(List.of(doc("a"))))))
@@ -117,6 +121,15 @@ class HistoryIndexerTest {
     assertThat(status.indexing()).isInstanceOf(Availability.Up.class);
     assertThat(status.documentsIndexed()).isEqualTo(2);
     assertThat(status.lag()).isZero();
+  }
+
+  @Test
+  void whileTheStoreGateIsDownNothingIsSentAndThePollIsRefusedWithItsReason() {
+    storeGate.down("Solr history retention is behind: test");
+    assertThat(indexer.index(List.of(HistoryMessages.encode(List.of(doc("a"))))))
+        .containsExactly(new IndexOutcome.Refused("Solr history retention is behind: test"));
+    assertThat(store.calls()).isEmpty();
+    assertThat(status.indexing()).isInstanceOf(Availability.Up.class);
   }
 
   @Test

@@ -1,32 +1,46 @@
 package io.github.avgateway.jms.config;
 
 import io.github.avgateway.core.config.ClamdAutoConfiguration;
+import io.github.avgateway.core.config.HistoryStreamProperties;
 import io.github.avgateway.core.config.PipelineAutoConfiguration;
+import io.github.avgateway.core.history.Backoff;
+import io.github.avgateway.core.history.HistoryBacklog;
+import io.github.avgateway.core.history.HistoryBacklogGate;
+import io.github.avgateway.core.history.HistoryIndexer;
+import io.github.avgateway.core.history.IndexerStatus;
 import io.github.avgateway.core.pipeline.IntakeGates;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.port.HistoryRecorder;
 import io.github.avgateway.core.port.IntakeGate;
 import io.github.avgateway.jms.EmbeddedBroker;
+import io.github.avgateway.jms.JmsBacklogProbe;
 import io.github.avgateway.jms.JmsGateway;
+import io.github.avgateway.jms.JmsHistoryIndexer;
+import io.github.avgateway.solr.SolrHistoryGate;
 import io.github.avgateway.solr.config.SolrHistoryAutoConfiguration;
 import jakarta.jms.ConnectionFactory;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.util.unit.DataSize;
 
 /**
  * Wires the JMS front-end from the application's {@link ScanPipeline} (core's {@code
- * PipelineAutoConfiguration}), {@link HistoryRecorder} and every {@link IntakeGate} bean (clamd
- * readiness, the Solr history gate): the embedded broker (unless {@code
- * avgateway.jms.mode=EXTERNAL}), the gateway's connection factory, and the {@link JmsGateway}
- * itself.
+ * PipelineAutoConfiguration}), {@link HistoryRecorder} (the history store the indexer writes to)
+ * and every {@link IntakeGate} bean (clamd readiness; the history backlog): the embedded broker
+ * (unless {@code avgateway.jms.mode=EXTERNAL}), the gateway's connection factory, the {@link
+ * JmsGateway} itself, and the history stream (docs/history-stream.md): the backlog gate and its
+ * probe, and the history indexer.
  */
 @AutoConfiguration(
     after = {
@@ -39,7 +53,7 @@ import org.springframework.util.unit.DataSize;
       "org.springframework.boot.jms.autoconfigure.JmsAutoConfiguration",
       "org.springframework.boot.jms.autoconfigure.health.JmsHealthContributorAutoConfiguration"
     })
-@EnableConfigurationProperties(JmsProperties.class)
+@EnableConfigurationProperties({JmsProperties.class, HistoryStreamProperties.class})
 public class JmsGatewayAutoConfiguration {
 
   /** Bean name of the connection factory the gateway's consumers use. */
@@ -51,8 +65,9 @@ public class JmsGatewayAutoConfiguration {
       name = "mode",
       havingValue = "EMBEDDED",
       matchIfMissing = true)
-  EmbeddedBroker avgatewayEmbeddedBroker(JmsProperties properties) {
-    return new EmbeddedBroker(properties);
+  EmbeddedBroker avgatewayEmbeddedBroker(
+      JmsProperties properties, HistoryStreamProperties history) {
+    return new EmbeddedBroker(properties, history);
   }
 
   @Bean(name = CONNECTION_FACTORY, destroyMethod = "close")
@@ -97,19 +112,85 @@ public class JmsGatewayAutoConfiguration {
     return URLEncoder.encode(value, StandardCharsets.UTF_8);
   }
 
-  /** Every intake gate of the application, as the JMS consumers see it. */
+  /**
+   * Every intake gate of the application, as the JMS consumers see it: clamd's readiness and the
+   * history backlog, never the history store's (Solr is not on the scan path; its gate holds the
+   * indexer instead).
+   */
   @Bean
   IntakeGates avgatewayJmsIntake(ObjectProvider<IntakeGate> gates) {
-    return new IntakeGates("JMS", gates.orderedStream().toList());
+    return new IntakeGates(
+        "JMS", gates.orderedStream().filter(g -> !(g instanceof SolrHistoryGate)).toList());
+  }
+
+  /** The history stream's bound as the scan path sees it (an intake gate; readiness). */
+  @Bean
+  HistoryBacklogGate avgatewayHistoryBacklog(HistoryStreamProperties history) {
+    return new HistoryBacklogGate(history.queue());
+  }
+
+  /** The embedded broker counts the backlog; an external one is not asked. */
+  @Bean
+  @ConditionalOnBean(EmbeddedBroker.class)
+  HistoryBacklog avgatewayJmsHistoryBacklog(
+      EmbeddedBroker broker, HistoryStreamProperties history) {
+    return () -> broker.messageCount(history.queue());
+  }
+
+  @Bean
+  @ConditionalOnBooleanProperty(name = "avgateway.history.enabled", matchIfMissing = true)
+  JmsBacklogProbe avgatewayJmsBacklogProbe(
+      @Qualifier(CONNECTION_FACTORY) ConnectionFactory factory,
+      ObjectProvider<EmbeddedBroker> broker,
+      HistoryStreamProperties history,
+      HistoryBacklogGate gate,
+      JmsProperties properties) {
+    return new JmsBacklogProbe(
+        factory, history.queue(), broker.getIfAvailable(), gate, properties.pausePollInterval());
   }
 
   @Bean
   JmsGateway jmsGateway(
       JmsProperties properties,
+      HistoryStreamProperties history,
       @Qualifier(CONNECTION_FACTORY) ConnectionFactory factory,
       ScanPipeline pipeline,
-      HistoryRecorder history,
+      HistoryBacklogGate backlog,
       @Qualifier("avgatewayJmsIntake") IntakeGates intake) {
-    return JmsGateway.create(properties, factory, pipeline, history, intake::intake);
+    return JmsGateway.create(properties, history, factory, pipeline, backlog, intake::intake);
+  }
+
+  /**
+   * The history indexer in this gateway: on unless history is off or {@code
+   * avgateway.history.indexer.enabled=false}; writes to the history store ({@link HistoryRecorder},
+   * Solr unless the application defines another).
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnBooleanProperty(name = "avgateway.history.enabled", matchIfMissing = true)
+  @ConditionalOnBooleanProperty(name = "avgateway.history.indexer.enabled", matchIfMissing = true)
+  static class Indexer {
+
+    @Bean
+    IndexerStatus avgatewayHistoryIndexerStatus() {
+      return new IndexerStatus(Clock.systemUTC());
+    }
+
+    @Bean
+    JmsHistoryIndexer avgatewayJmsHistoryIndexer(
+        @Qualifier(CONNECTION_FACTORY) ConnectionFactory factory,
+        HistoryStreamProperties history,
+        HistoryRecorder store,
+        ObjectProvider<SolrHistoryGate> storeGate,
+        IndexerStatus status) {
+      HistoryStreamProperties.Indexer indexer = history.indexer();
+      IntakeGate gate = storeGate.getIfAvailable(() -> new SolrHistoryGate());
+      return new JmsHistoryIndexer(
+          factory,
+          history.queue(),
+          history.deadLetterQueue(),
+          indexer.batchSize(),
+          new HistoryIndexer(store, gate, indexer.acceptTimeout(), status),
+          new Backoff(indexer.backoffFirst(), indexer.backoffMax()));
+    }
   }
 }

@@ -46,12 +46,10 @@ import org.springframework.validation.annotation.Validated;
  * @param maxDeliveryAttempts a request delivered more often is dead-lettered as {@code
  *     DELIVERY_LIMIT_EXCEEDED}
  * @param redeliveryDelay delay before a rolled-back request is delivered again (embedded broker)
- * @param historyTimeout how long a batch waits for history to accept its documents before rolling
- *     back
  * @param pausePollInterval how often a paused consumer asks the intake gate again
- * @param pauseHoldTime how long a batch that an intake pause (clamd or Solr down) caught in flight
- *     keeps its transaction open, waiting for the gate to reopen, before it rolls back; a pause
- *     shorter than this costs the batch's requests no delivery attempt
+ * @param pauseHoldTime how long a batch that an intake pause (clamd down, history backlog full)
+ *     caught in flight keeps its transaction open, waiting for the gate to reopen, before it rolls
+ *     back; a pause shorter than this costs the batch's requests no delivery attempt
  * @param tls TLS of the CORE connection at {@code url} (see {@link Tls})
  */
 @Validated
@@ -72,7 +70,6 @@ public record JmsProperties(
     @DefaultValue("1s") @NotNull Duration receiveTimeout,
     @DefaultValue("5") @Min(1) @Max(1000) int maxDeliveryAttempts,
     @DefaultValue("1s") @NotNull Duration redeliveryDelay,
-    @DefaultValue("30s") @NotNull Duration historyTimeout,
     @DefaultValue("100ms") @NotNull Duration pausePollInterval,
     @DefaultValue("5m") @NotNull Duration pauseHoldTime,
     @DefaultValue @NotNull @Valid Tls tls) {
@@ -167,7 +164,7 @@ public record JmsProperties(
 
   @Override
   public String toString() {
-    return "JmsProperties[mode=%s, url=%s, user=%s, password=%s, embedded=%s, requestQueue=%s, deadLetterQueue=%s, defaultReplyQueue=%s, replyQueuePattern=%s, consumers=%d, batchSize=%d, consumerWindowSize=%s, receiveTimeout=%s, maxDeliveryAttempts=%d, redeliveryDelay=%s, historyTimeout=%s, pausePollInterval=%s, pauseHoldTime=%s, tls=%s]"
+    return "JmsProperties[mode=%s, url=%s, user=%s, password=%s, embedded=%s, requestQueue=%s, deadLetterQueue=%s, defaultReplyQueue=%s, replyQueuePattern=%s, consumers=%d, batchSize=%d, consumerWindowSize=%s, receiveTimeout=%s, maxDeliveryAttempts=%d, redeliveryDelay=%s, pausePollInterval=%s, pauseHoldTime=%s, tls=%s]"
         .formatted(
             mode,
             url,
@@ -184,7 +181,6 @@ public record JmsProperties(
             receiveTimeout,
             maxDeliveryAttempts,
             redeliveryDelay,
-            historyTimeout,
             pausePollInterval,
             pauseHoldTime,
             tls);

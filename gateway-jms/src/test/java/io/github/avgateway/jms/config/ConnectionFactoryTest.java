@@ -2,6 +2,7 @@ package io.github.avgateway.jms.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.avgateway.core.config.HistoryStreamProperties;
 import io.github.avgateway.jms.EmbeddedBroker;
 import java.util.Map;
 import org.apache.activemq.artemis.api.core.client.ActiveMQClient;
@@ -27,7 +28,10 @@ class ConnectionFactoryTest {
   private static ActiveMQConnectionFactory factory(JmsProperties properties, boolean embedded) {
     StaticListableBeanFactory beans = new StaticListableBeanFactory();
     if (embedded) {
-      beans.addBean("broker", new EmbeddedBroker(properties));
+      HistoryStreamProperties history =
+          new Binder(new MapConfigurationPropertySource(Map.of()))
+              .bindOrCreate("avgateway.history", HistoryStreamProperties.class);
+      beans.addBean("broker", new EmbeddedBroker(properties, history));
     }
     return new JmsGatewayAutoConfiguration()
         .avgatewayJmsConnectionFactory(properties, beans.getBeanProvider(EmbeddedBroker.class));

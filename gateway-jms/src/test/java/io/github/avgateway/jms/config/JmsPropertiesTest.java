@@ -48,7 +48,6 @@ class JmsPropertiesTest {
     assertThat(properties.embedded().persistent()).isTrue();
     assertThat(properties.embedded().journal()).isEqualTo(JmsProperties.JournalMode.NIO);
     assertThat(properties.embedded().autoCreateQueues()).isFalse();
-    assertThat(properties.historyTimeout()).isEqualTo(Duration.ofSeconds(30));
     assertThat(properties.pauseHoldTime()).isEqualTo(Duration.ofMinutes(5));
     assertThat(properties.compiledReplyQueuePattern().matcher("av.reply.billing").matches())
         .isTrue();

@@ -117,7 +117,6 @@ final class FaultRig implements AutoCloseable {
     args.add("--avgateway.jms.max-delivery-attempts=" + (BROKER_MAX_DELIVERIES - 2));
     args.add("--avgateway.jms.receive-timeout=200ms");
     args.add("--avgateway.jms.pause-poll-interval=100ms");
-    args.add("--avgateway.jms.history-timeout=10s");
     args.add("--avgateway.jms.pause-hold-time=60s");
     args.add("--avgateway.clamd.endpoints=127.0.0.1:" + clamdProxy.port());
     args.add(

@@ -20,6 +20,7 @@ public final class EicarOnlyScanner implements VirusScanner {
   private final AtomicBoolean failing = new AtomicBoolean();
   private final AtomicInteger scans = new AtomicInteger();
   private volatile Runnable onFailure = () -> {};
+  private final AtomicInteger throwNext = new AtomicInteger();
 
   /** While true, every scan ends in ERROR SCAN_FAILED. */
   public void failing(boolean value) {
@@ -31,6 +32,14 @@ public final class EicarOnlyScanner implements VirusScanner {
     onFailure = action;
   }
 
+  /**
+   * The next {@code count} scans throw, as a broken scanner would: the batch that holds the request
+   * rolls back and the broker delivers it again.
+   */
+  public void throwNext(int count) {
+    throwNext.set(count);
+  }
+
   public int scans() {
     return scans.get();
   }
@@ -38,6 +47,9 @@ public final class EicarOnlyScanner implements VirusScanner {
   @Override
   public ScanReport scan(InputStream content, long declaredSize) {
     scans.incrementAndGet();
+    if (throwNext.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+      throw new IllegalStateException("scanner told to throw (test)");
+    }
     try {
       byte[] bytes = content.readAllBytes();
       if (failing.get()) {

@@ -21,10 +21,10 @@ import org.springframework.context.annotation.Configuration;
 /**
  * Runs a gateway for the harness, in its own JVM: {@code GatewayLauncher amqp|jms on|off
  * [--spring.args ...]}. The application is the module's own (same auto-configuration as {@code java
- * -jar}); "off" replaces the Solr history with a recorder that accepts every document at once, to
- * measure what history costs. The other front-end is excluded. Prints {@code READY} once the
- * context is up, and with {@code -Dharness.heapLog=FILE} appends the heap in use and the old
- * generation after the last collection every 5 s.
+ * -jar}); "off" turns the history stream off and replaces the Solr history with a recorder that
+ * accepts every document at once, to measure what history costs. The other front-end is excluded.
+ * Prints {@code READY} once the context is up, and with {@code -Dharness.heapLog=FILE} appends the
+ * heap in use and the old generation after the last collection every 5 s.
  */
 public final class GatewayLauncher {
 
@@ -53,6 +53,7 @@ public final class GatewayLauncher {
     if (!history) {
       sources.add(NoHistory.class);
       springArgs.add("--avgateway.solr.enabled=false");
+      springArgs.add("--avgateway.history.enabled=false"); // no history message on the broker
     }
     String heapLog = System.getProperty("harness.heapLog");
     if (heapLog != null) {

@@ -1,0 +1,119 @@
+package io.github.avgateway.jms;
+
+import io.github.avgateway.core.history.HistoryBacklogGate;
+import io.github.avgateway.core.port.Availability;
+import jakarta.jms.Connection;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.JMSException;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * Reopens intake after a full history backlog: while the {@link HistoryBacklogGate} is down, asks
+ * every interval whether the history address has room, and opens the gate once it has. On the
+ * embedded broker it asks the broker's paging store (no message, no broker error log); on an
+ * external broker it sends an empty history message (no documents; the indexer acknowledges it),
+ * and the broker accepting it is the answer. Without it, consumers paused by a full backlog would
+ * have nobody to find out that the indexer made room.
+ */
+public final class JmsBacklogProbe implements SmartLifecycle {
+
+  private static final Logger log = LoggerFactory.getLogger(JmsBacklogProbe.class);
+
+  private final ConnectionFactory factory;
+  private final String queue;
+  private final EmbeddedBroker embedded;
+  private final HistoryBacklogGate gate;
+  private final Duration interval;
+  private ScheduledExecutorService executor;
+  private Connection connection;
+
+  /**
+   * @param embedded the embedded broker, asked directly; null for an external broker, which is
+   *     probed by sending through {@code factory}
+   */
+  public JmsBacklogProbe(
+      ConnectionFactory factory,
+      String queue,
+      EmbeddedBroker embedded,
+      HistoryBacklogGate gate,
+      Duration interval) {
+    this.factory = factory;
+    this.queue = queue;
+    this.embedded = embedded;
+    this.gate = gate;
+    this.interval = interval;
+  }
+
+  @Override
+  public synchronized void start() {
+    executor =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> Thread.ofPlatform().daemon().name("jms-history-backlog-probe").unstarted(r));
+    long millis = Math.max(10, interval.toMillis());
+    executor.scheduleWithFixedDelay(this::probe, millis, millis, TimeUnit.MILLISECONDS);
+  }
+
+  @Override
+  public synchronized void stop() {
+    if (executor != null) {
+      executor.shutdownNow();
+      executor = null;
+    }
+    close();
+  }
+
+  @Override
+  public synchronized boolean isRunning() {
+    return executor != null;
+  }
+
+  private void probe() {
+    if (gate.intake() instanceof Availability.Up) {
+      close();
+      return;
+    }
+    if (embedded != null) {
+      if (!embedded.historyFull(queue)) {
+        gate.accepted();
+      }
+      return;
+    }
+    try {
+      if (connection == null) {
+        connection = factory.createConnection();
+      }
+      try (Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+          MessageProducer producer = session.createProducer(session.createQueue(queue))) {
+        producer.setDeliveryMode(DeliveryMode.PERSISTENT);
+        producer.send(JmsHistory.message(session, List.of()));
+      }
+      gate.accepted();
+    } catch (JMSException e) {
+      if (!JmsHistory.backlogFull(e)) {
+        log.debug("history backlog probe failed; trying again", e);
+        close();
+      }
+    }
+  }
+
+  private void close() {
+    if (connection != null) {
+      try {
+        connection.close();
+      } catch (JMSException e) {
+        log.debug("closing the probe's connection failed", e);
+      }
+      connection = null;
+    }
+  }
+}
