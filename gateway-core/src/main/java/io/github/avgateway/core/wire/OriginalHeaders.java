@@ -23,7 +23,8 @@ import tools.jackson.databind.json.JsonMapper;
  * a string, number or boolean; {@code {"truncated":"<first 4096 characters>","length":N}} for a
  * longer string; {@code {"base64":"…","length":N}} for bytes (at most the first 3,072 bytes are
  * encoded, {@code length} is the original's); {@code {"type":"<Java class>","text":"…"}} for
- * anything else (its {@code toString}, cut like a string). Not thread-safe.
+ * anything else (its {@code toString}, cut like a string); {@code {"unreadable":"<why>"}} for a
+ * header whose value could not be read. Not thread-safe.
  */
 public final class OriginalHeaders {
 
@@ -49,6 +50,11 @@ public final class OriginalHeaders {
   /** Adds {@code name} with {@code value} (any type, null included) to the JSON object. */
   public void carry(String name, Object value) {
     carried.put(name, jsonValue(value));
+  }
+
+  /** Adds {@code name}, whose value could not be read, with the reason. */
+  public void carryUnreadable(String name, String why) {
+    carried.put(name, Map.of("unreadable", String.valueOf(why)));
   }
 
   public boolean isEmpty() {
