@@ -10,14 +10,20 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.amqp.core.Message;
 
 /**
  * One request of a batch on its way from delivery to acknowledgement: scanned, its reply (or
  * dead-letter) published and confirmed, its history document accepted. Any step that fails marks it
- * failed, and a failed request is requeued, never acknowledged. Used by one consumer thread.
+ * failed, and a failed request is requeued, never acknowledged; except a dead-letter that was not
+ * confirmed, which is published once more with the gateway's own headers only before that. Used by
+ * one consumer thread.
  */
 final class BatchItem {
+
+  private static final Logger log = LoggerFactory.getLogger(BatchItem.class);
 
   private final Message message;
   private final AmqpReplyBuilder builder;
@@ -25,6 +31,8 @@ final class BatchItem {
   private Triage triage;
   private ScanResult result;
   private DeadLetterReason deadLetterReason;
+  private String deadLetterDetail;
+  private boolean bare;
   private CompletableFuture<PublishOutcome> pending;
   private boolean confirmed;
   private CompletableFuture<Void> recorded;
@@ -97,6 +105,10 @@ final class BatchItem {
       }
       case PublishOutcome.Returned returned ->
           fail("the dead-letter exchange could not route the dead-letter: " + returned.replyText());
+      case PublishOutcome.Failed failed when deadLetterReason != null && !bare -> {
+        bareDeadLetter(failed.why());
+        return true;
+      }
       case PublishOutcome.Failed failed -> fail(failed.why());
     }
     return false;
@@ -175,7 +187,30 @@ final class BatchItem {
 
   private void deadLetter(DeadLetterReason reason, String detail) {
     deadLetterReason = reason;
-    pending = publisher.deadLetter(builder.deadLetter(message, result, reason, detail));
+    deadLetterDetail = detail;
+    try {
+      pending = publisher.deadLetter(builder.deadLetter(message, result, reason, detail));
+    } catch (RuntimeException e) {
+      pending = CompletableFuture.completedFuture(new PublishOutcome.Failed(e.toString()));
+    }
+  }
+
+  /**
+   * After the dead-letter with the request's headers failed: the same with the gateway's own
+   * headers only, once, so that what a request carries never sends it round the delivery limit. A
+   * broker that is away fails this one too, and then the request is requeued.
+   */
+  private void bareDeadLetter(String why) {
+    bare = true;
+    log.warn(
+        "The {} dead-letter of request {} was not confirmed with the request's headers ({});"
+            + " publishing it with the gateway's own headers only",
+        deadLetterReason,
+        result.requestId(),
+        why);
+    pending =
+        publisher.deadLetter(
+            builder.bareDeadLetter(message, result, deadLetterReason, deadLetterDetail));
   }
 
   private static PublishOutcome await(CompletableFuture<PublishOutcome> future, long deadline) {

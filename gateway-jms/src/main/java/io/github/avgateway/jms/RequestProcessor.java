@@ -1,5 +1,6 @@
 package io.github.avgateway.jms;
 
+import io.github.avgateway.core.logging.ReplyRefusalLog;
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.model.ScanResult;
@@ -34,7 +35,7 @@ final class RequestProcessor {
   private final IntakeGate gate;
   private final Routing routing;
   private final Clock clock;
-  private final ReplyRefusals refusals;
+  private final ReplyRefusalLog refusals;
 
   RequestProcessor(
       ScanPipeline pipeline,
@@ -47,7 +48,7 @@ final class RequestProcessor {
     this.gate = gate;
     this.routing = routing;
     this.clock = clock;
-    this.refusals = new ReplyRefusals(clock);
+    this.refusals = new ReplyRefusalLog(clock);
   }
 
   /**
@@ -59,7 +60,8 @@ final class RequestProcessor {
     if (early.isPresent()) {
       Route.DeadLetter letter = early.get();
       if (letter.reason() == DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED) {
-        refusals.refused(inbound.request(), inbound.replyTo(), letter.detail());
+        refusals.refused(
+            inbound.request(), ReplyQueuePolicy.describe(inbound.replyTo()), letter.detail());
       }
       ScanResult refused =
           pipeline.refuse(
