@@ -10,29 +10,23 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.amqp.core.Message;
 
 /**
  * One request of a batch on its way from delivery to acknowledgement: scanned, its reply (or
  * dead-letter) published and confirmed, its history document accepted. Any step that fails marks it
- * failed, and a failed request is requeued, never acknowledged; except a dead-letter that was not
- * confirmed, which is published once more with the gateway's own headers only before that. Used by
- * one consumer thread.
+ * failed, and a failed request is requeued, never acknowledged (a dead-letter that was not
+ * confirmed is first published once more with the gateway's own headers only: {@link
+ * DeadLetterAttempts}). Used by one consumer thread.
  */
 final class BatchItem {
-
-  private static final Logger log = LoggerFactory.getLogger(BatchItem.class);
 
   private final Message message;
   private final AmqpReplyBuilder builder;
   private final AmqpReplyPublisher publisher;
   private Triage triage;
   private ScanResult result;
-  private DeadLetterReason deadLetterReason;
-  private String deadLetterDetail;
-  private boolean bare;
+  private DeadLetterAttempts deadLetter;
   private CompletableFuture<PublishOutcome> pending;
   private boolean confirmed;
   private CompletableFuture<Void> recorded;
@@ -97,7 +91,7 @@ final class BatchItem {
     }
     switch (await(pending, deadlineNanos)) {
       case PublishOutcome.Confirmed ok -> confirmed = true;
-      case PublishOutcome.Returned returned when deadLetterReason == null -> {
+      case PublishOutcome.Returned returned when deadLetter == null -> {
         deadLetter(
             DeadLetterReason.REPLY_UNROUTABLE,
             "the broker could not route the reply: " + returned.replyText());
@@ -105,8 +99,8 @@ final class BatchItem {
       }
       case PublishOutcome.Returned returned ->
           fail("the dead-letter exchange could not route the dead-letter: " + returned.replyText());
-      case PublishOutcome.Failed failed when deadLetterReason != null && !bare -> {
-        bareDeadLetter(failed.why());
+      case PublishOutcome.Failed failed when deadLetter != null && deadLetter.mayFallBack() -> {
+        pending = deadLetter.bare(builder, publisher, failed.why());
         return true;
       }
       case PublishOutcome.Failed failed -> fail(failed.why());
@@ -119,9 +113,9 @@ final class BatchItem {
     if (failure != null || !confirmed) {
       return null;
     }
-    return deadLetterReason == null
+    return deadLetter == null
         ? pipeline.replied(triage.request(), result)
-        : pipeline.deadLettered(triage.request(), result, deadLetterReason);
+        : pipeline.deadLettered(triage.request(), result, deadLetter.reason());
   }
 
   void recording(CompletableFuture<Void> future) {
@@ -186,31 +180,8 @@ final class BatchItem {
   }
 
   private void deadLetter(DeadLetterReason reason, String detail) {
-    deadLetterReason = reason;
-    deadLetterDetail = detail;
-    try {
-      pending = publisher.deadLetter(builder.deadLetter(message, result, reason, detail));
-    } catch (RuntimeException e) {
-      pending = CompletableFuture.completedFuture(new PublishOutcome.Failed(e.toString()));
-    }
-  }
-
-  /**
-   * After the dead-letter with the request's headers failed: the same with the gateway's own
-   * headers only, once, so that what a request carries never sends it round the delivery limit. A
-   * broker that is away fails this one too, and then the request is requeued.
-   */
-  private void bareDeadLetter(String why) {
-    bare = true;
-    log.warn(
-        "The {} dead-letter of request {} was not confirmed with the request's headers ({});"
-            + " publishing it with the gateway's own headers only",
-        deadLetterReason,
-        result.requestId(),
-        why);
-    pending =
-        publisher.deadLetter(
-            builder.bareDeadLetter(message, result, deadLetterReason, deadLetterDetail));
+    deadLetter = new DeadLetterAttempts(message, result, reason, detail);
+    pending = deadLetter.first(builder, publisher);
   }
 
   private static PublishOutcome await(CompletableFuture<PublishOutcome> future, long deadline) {
