@@ -5,8 +5,6 @@ import io.github.avgateway.core.model.ScanResult;
 import io.github.avgateway.core.wire.ScanResultJson;
 import io.github.avgateway.core.wire.WireNames;
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
-import java.util.Set;
 import org.springframework.amqp.core.Message;
 import org.springframework.amqp.core.MessageDeliveryMode;
 import org.springframework.amqp.core.MessageProperties;
@@ -16,13 +14,12 @@ import org.springframework.amqp.core.MessageProperties;
  * correlation id, else its request id), headers {@code avVerdict}, {@code avSignature} (when
  * INFECTED) and {@code avReason} (when UNSCANNABLE or ERROR), and the result as UTF-8 JSON. A
  * dead-letter is the request itself (body and properties, but no {@code user_id} the broker would
- * refuse from the gateway's connection, and no expiration) plus {@code avReason}, {@code
- * avReasonDetail} and the verdict it got; its {@code message_id} is the id history records.
+ * refuse from the gateway's connection, and no expiration; headers as {@link DeadLetterHeaders}
+ * copies them) plus {@code avReason}, {@code avReasonDetail} and the verdict it got; its {@code
+ * message_id} is the id history records. A {@linkplain #bareDeadLetter bare} dead-letter has the
+ * body, correlation id and those gateway headers only: the fallback when the full one failed.
  */
 public final class AmqpReplyBuilder {
-
-  /** Broker-added headers that describe an earlier delivery, not the request. */
-  private static final Set<String> DROPPED_HEADERS = Set.of("x-death", "x-first-death-exchange");
 
   public Message reply(ScanResult result) {
     MessageProperties props = new MessageProperties();
@@ -44,18 +41,29 @@ public final class AmqpReplyBuilder {
       Message request, ScanResult result, DeadLetterReason reason, String detail) {
     MessageProperties in = request.getMessageProperties();
     MessageProperties out = new MessageProperties();
-    for (Map.Entry<String, Object> header : in.getHeaders().entrySet()) {
-      if (!DROPPED_HEADERS.contains(header.getKey())) {
-        out.setHeader(header.getKey(), header.getValue());
-      }
-    }
+    DeadLetterHeaders.copy(in.getHeaders(), out);
     out.setContentType(in.getContentType());
     out.setContentEncoding(in.getContentEncoding());
-    out.setCorrelationId(in.getCorrelationId());
     out.setReplyTo(in.getReplyTo());
     out.setAppId(in.getAppId());
     out.setType(in.getType());
     out.setTimestamp(in.getTimestamp());
+    return withGatewayHeaders(request, out, result, reason, detail);
+  }
+
+  /** The dead-letter with the body, correlation id and the gateway's own headers only. */
+  public Message bareDeadLetter(
+      Message request, ScanResult result, DeadLetterReason reason, String detail) {
+    return withGatewayHeaders(request, new MessageProperties(), result, reason, detail);
+  }
+
+  private static Message withGatewayHeaders(
+      Message request,
+      MessageProperties out,
+      ScanResult result,
+      DeadLetterReason reason,
+      String detail) {
+    out.setCorrelationId(request.getMessageProperties().getCorrelationId());
     out.setMessageId(result.requestId());
     out.setDeliveryMode(MessageDeliveryMode.PERSISTENT);
     out.setHeader(WireNames.REASON, reason.name());

@@ -15,7 +15,9 @@ import org.springframework.amqp.core.Message;
 /**
  * One request of a batch on its way from delivery to acknowledgement: scanned, its reply (or
  * dead-letter) published and confirmed, its history document accepted. Any step that fails marks it
- * failed, and a failed request is requeued, never acknowledged. Used by one consumer thread.
+ * failed, and a failed request is requeued, never acknowledged (a dead-letter that was not
+ * confirmed is first published once more with the gateway's own headers only: {@link
+ * DeadLetterAttempts}). Used by one consumer thread.
  */
 final class BatchItem {
 
@@ -24,7 +26,7 @@ final class BatchItem {
   private final AmqpReplyPublisher publisher;
   private Triage triage;
   private ScanResult result;
-  private DeadLetterReason deadLetterReason;
+  private DeadLetterAttempts deadLetter;
   private CompletableFuture<PublishOutcome> pending;
   private boolean confirmed;
   private CompletableFuture<Void> recorded;
@@ -89,7 +91,7 @@ final class BatchItem {
     }
     switch (await(pending, deadlineNanos)) {
       case PublishOutcome.Confirmed ok -> confirmed = true;
-      case PublishOutcome.Returned returned when deadLetterReason == null -> {
+      case PublishOutcome.Returned returned when deadLetter == null -> {
         deadLetter(
             DeadLetterReason.REPLY_UNROUTABLE,
             "the broker could not route the reply: " + returned.replyText());
@@ -97,6 +99,10 @@ final class BatchItem {
       }
       case PublishOutcome.Returned returned ->
           fail("the dead-letter exchange could not route the dead-letter: " + returned.replyText());
+      case PublishOutcome.Failed failed when deadLetter != null && deadLetter.mayFallBack() -> {
+        pending = deadLetter.bare(builder, publisher, failed.why());
+        return true;
+      }
       case PublishOutcome.Failed failed -> fail(failed.why());
     }
     return false;
@@ -107,9 +113,9 @@ final class BatchItem {
     if (failure != null || !confirmed) {
       return null;
     }
-    return deadLetterReason == null
+    return deadLetter == null
         ? pipeline.replied(triage.request(), result)
-        : pipeline.deadLettered(triage.request(), result, deadLetterReason);
+        : pipeline.deadLettered(triage.request(), result, deadLetter.reason());
   }
 
   void recording(CompletableFuture<Void> future) {
@@ -174,8 +180,8 @@ final class BatchItem {
   }
 
   private void deadLetter(DeadLetterReason reason, String detail) {
-    deadLetterReason = reason;
-    pending = publisher.deadLetter(builder.deadLetter(message, result, reason, detail));
+    deadLetter = new DeadLetterAttempts(message, result, reason, detail);
+    pending = deadLetter.first(builder, publisher);
   }
 
   private static PublishOutcome await(CompletableFuture<PublishOutcome> future, long deadline) {

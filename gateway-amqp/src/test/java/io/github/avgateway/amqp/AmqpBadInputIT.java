@@ -10,7 +10,12 @@ import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.Disposition;
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.core.wire.OriginalHeaders;
+import io.github.avgateway.core.wire.WireNames;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.springframework.amqp.core.Message;
 import org.springframework.amqp.core.MessageProperties;
@@ -63,12 +68,33 @@ class AmqpBadInputIT extends GatewayItSupport {
   }
 
   @Test
-  void replyToOutsideTheAllowListIsDeadLettered() {
-    String id = send(bytes("x"), "not-allowed." + UUID.randomUUID(), null);
-    assertDeadLetter(
-        deadLetters.await(messageId(id), WAIT), DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
-    assertThat(awaitDocument(id).deadLetterReason())
-        .isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
+  void replyToOutsideTheAllowListIsDeadLetteredOnceUnscannedWithTheCallersHeaders() {
+    int scansBefore = scanner.scans();
+    String id = "refused-" + UUID.randomUUID();
+    MessageProperties props = new MessageProperties();
+    props.setMessageId(id);
+    props.setReplyTo("not-allowed." + UUID.randomUUID());
+    props.setHeader("destination-type", "ANYCAST");
+    props.setHeader("avReason", "spoofed by the caller");
+    props.setHeader("CC", List.of("not-allowed.copy"));
+    rabbit.send("", NAMES.requests(), new Message(bytes("x"), props));
+
+    Message dead = deadLetters.await(messageId(id), WAIT);
+    assertDeadLetter(dead, DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
+    Map<String, Object> headers = dead.getMessageProperties().getHeaders();
+    assertThat(headers).containsEntry("destination-type", "ANYCAST").doesNotContainKey("CC");
+    Map<String, Object> original =
+        OriginalHeaders.decode(String.valueOf(headers.get(WireNames.ORIGINAL_HEADERS)));
+    assertThat(original).containsEntry("avReason", "spoofed by the caller");
+    assertThat(original.get("CC"))
+        .asInstanceOf(InstanceOfAssertFactories.MAP)
+        .containsEntry("text", "[not-allowed.copy]");
+    MessageInfo doc = awaitDocument(id);
+    assertThat(doc.deadLetterReason()).isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
+    assertThat(doc.verdict()).isEqualTo(Verdict.ERROR);
+    assertThat(doc.redelivered()).isFalse();
+    assertThat(history.calls()).filteredOn(info -> info.requestId().equals(id)).hasSize(1);
+    assertThat(scanner.scans()).as("refused before the scan").isEqualTo(scansBefore);
   }
 
   @Test

@@ -6,6 +6,7 @@ import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.ScanResult;
 import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.core.wire.OriginalHeaders;
 import io.github.avgateway.core.wire.ScanResultJson;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -74,6 +75,64 @@ class AmqpReplyBuilderTest {
         .containsEntry("avVerdict", "CLEAN")
         .containsEntry("avFilename", "a.txt")
         .doesNotContainKey("x-death");
+  }
+
+  @Test
+  void headersTheBrokerWouldActOnOrTheGatewaySetsOrTooLongTravelInOriginalHeaders() {
+    MessageProperties in = new MessageProperties();
+    String longValue = "v".repeat(OriginalHeaders.MAX_VALUE_CHARS + 1);
+    in.setHeader("CC", List.of("av.scan.requests"));
+    in.setHeader("avReason", "spoofed");
+    in.setHeader("long", longValue);
+    in.setHeader("tenant", "acme");
+    ScanResult result = result(Verdict.ERROR, List.of(), Reason.MALFORMED_REQUEST);
+
+    Message dead =
+        builder.deadLetter(
+            new Message(new byte[0], in),
+            result,
+            DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED,
+            "x");
+
+    Map<String, Object> headers = dead.getMessageProperties().getHeaders();
+    assertThat(headers)
+        .containsEntry("tenant", "acme")
+        .containsEntry("avReason", "REPLY_DESTINATION_NOT_ALLOWED")
+        .doesNotContainKeys("CC", "long");
+    Map<String, Object> carried = OriginalHeaders.decode((String) headers.get("avOriginalHeaders"));
+    assertThat(carried.keySet()).containsExactlyInAnyOrder("CC", "avReason", "long");
+    assertThat(carried).containsEntry("avReason", "spoofed");
+    assertThat(carried.get("long"))
+        .isEqualTo(
+            Map.of(
+                "truncated",
+                "v".repeat(OriginalHeaders.MAX_VALUE_CHARS),
+                "length",
+                longValue.length()));
+  }
+
+  @Test
+  void aBareDeadLetterHasOnlyTheGatewaysHeaders() {
+    MessageProperties in = new MessageProperties();
+    in.setCorrelationId("corr-1");
+    in.setReplyTo("nowhere");
+    in.setHeader("tenant", "acme");
+    byte[] body = "payload".getBytes(StandardCharsets.US_ASCII);
+
+    Message dead =
+        builder.bareDeadLetter(
+            new Message(body, in),
+            result(Verdict.CLEAN, List.of(), null),
+            DeadLetterReason.REPLY_UNROUTABLE,
+            "NO_ROUTE");
+
+    MessageProperties out = dead.getMessageProperties();
+    assertThat(dead.getBody()).isEqualTo(body);
+    assertThat(out.getMessageId()).isEqualTo("req-1");
+    assertThat(out.getCorrelationId()).isEqualTo("corr-1");
+    assertThat(out.getReplyTo()).isNull();
+    assertThat(out.getHeaders().keySet())
+        .containsExactlyInAnyOrder("avReason", "avReasonDetail", "avVerdict");
   }
 
   private static ScanResult result(Verdict verdict, List<String> signatures, Reason reason) {

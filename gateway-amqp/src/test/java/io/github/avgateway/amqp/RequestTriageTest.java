@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -88,6 +89,19 @@ class RequestTriageTest {
         .isInstanceOfSatisfying(
             ReplyRoute.Undeliverable.class,
             u -> assertThat(u.reason()).isEqualTo(DeadLetterReason.NO_REPLY_DESTINATION));
+  }
+
+  @Test
+  void aReplyToOutsideTheAllowListIsRefusedUnscanned() {
+    for (String refused : List.of("orders", "in")) {
+      MessageProperties props = props("m-6");
+      props.setReplyTo(refused);
+      Triage.Refuse refuse = (Triage.Refuse) triage.triage(new Message(bytes("x"), props));
+      assertThat(refuse.deadLetterReason())
+          .isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
+      assertThat(refuse.reason()).isEqualTo(Reason.MALFORMED_REQUEST);
+      assertThat(refuse.detail()).contains("reply_to");
+    }
   }
 
   @Test

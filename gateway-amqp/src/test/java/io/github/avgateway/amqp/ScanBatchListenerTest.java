@@ -33,6 +33,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.mockito.ArgumentCaptor;
 import org.springframework.amqp.core.Message;
 import org.springframework.amqp.core.MessageProperties;
 
@@ -120,6 +121,41 @@ class ScanBatchListenerTest {
     verify(channel).basicNack(1, false, true);
     verify(channel).basicAck(2, false);
     assertThat(history.find("amqp", "m-1")).isEmpty();
+  }
+
+  @Test
+  void aDeadLetterNotConfirmedWithTheRequestsHeadersIsPublishedBareOnceAndAcknowledged()
+      throws Exception {
+    when(publisher.deadLetter(any()))
+        .thenReturn(CompletableFuture.completedFuture(new PublishOutcome.Failed("frame too large")))
+        .thenReturn(confirmed());
+    Message request = request(4, "m-4", "elsewhere");
+    request.getMessageProperties().setHeader("tenant", "acme");
+
+    listener.onMessageBatch(List.of(request), channel);
+
+    ArgumentCaptor<Message> letters = ArgumentCaptor.forClass(Message.class);
+    verify(publisher, times(2)).deadLetter(letters.capture());
+    assertThat(letters.getAllValues().get(0).getMessageProperties().getHeaders())
+        .containsKey("tenant");
+    assertThat(letters.getAllValues().get(1).getMessageProperties().getHeaders())
+        .containsEntry("avReason", "REPLY_DESTINATION_NOT_ALLOWED")
+        .doesNotContainKey("tenant");
+    verify(channel).basicAck(4, true);
+    assertThat(history.find("amqp", "m-4").orElseThrow().deadLetterReason())
+        .isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
+  }
+
+  @Test
+  void aBareDeadLetterNotConfirmedEitherIsRequeued() throws Exception {
+    when(publisher.deadLetter(any()))
+        .thenReturn(CompletableFuture.completedFuture(new PublishOutcome.Failed("broker away")));
+
+    listener.onMessageBatch(List.of(request(5, "m-5", "elsewhere")), channel);
+
+    verify(publisher, times(2)).deadLetter(any());
+    verify(channel).basicNack(5, false, true);
+    assertThat(history.calls()).isEmpty();
   }
 
   @Test
@@ -234,7 +270,9 @@ class ScanBatchListenerTest {
             DeadLetterReason.MALFORMED_REQUEST,
             DeadLetterReason.NO_REPLY_DESTINATION,
             DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
-    assertThat(scanner.scans()).as("the malformed one is not scanned").isEqualTo(2);
+    assertThat(scanner.scans())
+        .as("neither the malformed one nor the refused reply_to is scanned")
+        .isEqualTo(1);
   }
 
   @Test

@@ -9,15 +9,16 @@ import jakarta.jms.Message;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
 import java.nio.charset.StandardCharsets;
-import java.util.Collections;
 
 /**
- * Builds the dead-letter of a request: a {@code BytesMessage} carrying the request's properties,
- * correlation id and reply destination, the reason ({@code avReason}, {@code avReasonDetail}), the
- * verdict recorded for it in history ({@code avVerdict}), the request id ({@code avRequestId}) and
- * original type. The body is the request's bytes for a {@code BytesMessage}, the UTF-8 text for a
- * {@code TextMessage}, and empty for every other type (an {@code ObjectMessage} is never
- * deserialized).
+ * Builds the dead-letter of a request: a {@code BytesMessage} carrying the request's properties
+ * (those JMS cannot hold under their own name in {@code avOriginalHeaders}, see {@link
+ * DeadLetterProperties}), correlation id and reply destination, the reason ({@code avReason},
+ * {@code avReasonDetail}), the verdict recorded for it in history ({@code avVerdict}), the request
+ * id ({@code avRequestId}) and original type. The body is the request's bytes for a {@code
+ * BytesMessage}, the UTF-8 text for a {@code TextMessage}, and empty for every other type (an
+ * {@code ObjectMessage} is never deserialized). {@link #bare} builds the same without anything the
+ * caller chose but the correlation id and the body: the fallback when the full one cannot be sent.
  */
 final class JmsDeadLetters {
 
@@ -35,17 +36,43 @@ final class JmsDeadLetters {
       Verdict verdict)
       throws JMSException {
     BytesMessage letter = session.createBytesMessage();
-    copyProperties(original, letter);
-    letter.setJMSCorrelationID(inbound.request().correlationId());
+    DeadLetterProperties.copy(original, letter);
     letter.setJMSReplyTo(inbound.replyTo());
+    gatewayProperties(letter, original, inbound, reason, detail, verdict);
+    copyBody(original, inbound, letter);
+    return letter;
+  }
+
+  /** The dead-letter with the gateway's own properties, correlation id and body only. */
+  static BytesMessage bare(
+      Session session,
+      Message original,
+      InboundRequest inbound,
+      DeadLetterReason reason,
+      String detail,
+      Verdict verdict)
+      throws JMSException {
+    BytesMessage letter = session.createBytesMessage();
+    gatewayProperties(letter, original, inbound, reason, detail, verdict);
+    copyBody(original, inbound, letter);
+    return letter;
+  }
+
+  private static void gatewayProperties(
+      BytesMessage letter,
+      Message original,
+      InboundRequest inbound,
+      DeadLetterReason reason,
+      String detail,
+      Verdict verdict)
+      throws JMSException {
+    letter.setJMSCorrelationID(inbound.request().correlationId());
     letter.setStringProperty(WireNames.REASON, reason.name());
     letter.setStringProperty(WireNames.REASON_DETAIL, detail);
     letter.setStringProperty(WireNames.VERDICT, verdict.name());
     letter.setStringProperty(JmsWire.REQUEST_ID, inbound.request().requestId());
     letter.setStringProperty(JmsWire.ORIGINAL_TYPE, JmsRequestMapper.typeName(original));
     letter.setIntProperty(JmsWire.DELIVERY_COUNT, inbound.deliveryCount());
-    copyBody(original, inbound, letter);
-    return letter;
   }
 
   private static void copyBody(Message original, InboundRequest inbound, BytesMessage letter)
@@ -57,15 +84,6 @@ final class JmsDeadLetters {
       letter.setObjectProperty(ARTEMIS_INPUT_STREAM, new BytesMessageInputStream(bytes));
     } else if (original instanceof TextMessage text && text.getText() != null) {
       letter.writeBytes(text.getText().getBytes(StandardCharsets.UTF_8));
-    }
-  }
-
-  private static void copyProperties(Message from, Message to) throws JMSException {
-    for (Object name : Collections.list(from.getPropertyNames())) {
-      String key = (String) name;
-      if (!key.startsWith("JMSX") && !key.startsWith("JMS_") && !key.startsWith("_AMQ")) {
-        to.setObjectProperty(key, from.getObjectProperty(key));
-      }
     }
   }
 }

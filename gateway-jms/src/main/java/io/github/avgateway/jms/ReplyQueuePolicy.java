@@ -5,6 +5,7 @@ import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.Queue;
 import jakarta.jms.TemporaryQueue;
+import jakarta.jms.Topic;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -57,5 +58,20 @@ final class ReplyQueuePolicy {
   private static Optional<Route.DeadLetter> refuse(String detail) {
     return Optional.of(
         new Route.DeadLetter(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED, detail));
+  }
+
+  /** {@code destination} for operators: {@code queue NAME}, {@code topic NAME}, or its own text. */
+  static String describe(Destination destination) {
+    try {
+      if (destination instanceof Queue queue) {
+        return "queue " + queue.getQueueName();
+      }
+      if (destination instanceof Topic topic) {
+        return "topic " + topic.getTopicName();
+      }
+    } catch (JMSException e) {
+      // fall through to the destination's own description
+    }
+    return String.valueOf(destination);
   }
 }

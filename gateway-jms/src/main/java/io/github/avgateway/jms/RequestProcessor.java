@@ -1,35 +1,45 @@
 package io.github.avgateway.jms;
 
+import io.github.avgateway.core.logging.ReplyRefusalLog;
+import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.MessageInfo;
-import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.ScanResult;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.port.IntakeGate;
 import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
+import jakarta.jms.Session;
 import java.time.Clock;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Handles one request inside a consumer's transacted session: maps it, scans it, and sends the
  * reply or the dead-letter through the session. Every request that is not retried ends as exactly
  * one reply or one dead-letter, plus one history document, which its batch sends with the batch's
- * others as one history message. Decisions are {@link Routing}'s.
+ * others as one history message. Decisions are {@link Routing}'s. A dead-letter that cannot be sent
+ * with the request's properties is sent with the gateway's own only (logged at WARN), never rolled
+ * back for what the request carries.
  */
 final class RequestProcessor {
+
+  private static final Logger log = LoggerFactory.getLogger(RequestProcessor.class);
 
   private final JmsRequestMapper mapper = new JmsRequestMapper();
   private final ScanPipeline pipeline;
   private final IntakeGate gate;
   private final Routing routing;
   private final Clock clock;
+  private final ReplyRefusalLog refusals;
 
   RequestProcessor(ScanPipeline pipeline, IntakeGate gate, Routing routing, Clock clock) {
     this.pipeline = pipeline;
     this.gate = gate;
     this.routing = routing;
     this.clock = clock;
+    this.refusals = new ReplyRefusalLog(clock);
   }
 
   /**
@@ -39,12 +49,15 @@ final class RequestProcessor {
     InboundRequest inbound = mapper.map(message, clock.instant());
     Optional<Route.DeadLetter> early = routing.beforeScan(inbound);
     if (early.isPresent()) {
-      Reason reason =
-          inbound instanceof InboundRequest.Malformed
-              ? Reason.MALFORMED_REQUEST
-              : Reason.SCAN_FAILED;
-      ScanResult refused = pipeline.refuse(inbound.request(), reason, early.get().detail());
-      return deadLetter(session, message, inbound, refused, early.get());
+      Route.DeadLetter letter = early.get();
+      if (letter.reason() == DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED) {
+        refusals.refused(
+            inbound.request(), ReplyQueuePolicy.describe(inbound.replyTo()), letter.detail());
+      }
+      ScanResult refused =
+          pipeline.refuse(
+              inbound.request(), Routing.unscannedReason(letter.reason()), letter.detail());
+      return deadLetter(session, message, inbound, refused, letter);
     }
     ScanResult result = pipeline.scan(inbound.request());
     Route route = routing.afterScan(inbound, result, session.defaultReplyTo(), gate::intake);
@@ -77,16 +90,28 @@ final class RequestProcessor {
       ScanResult result,
       Route.DeadLetter letter)
       throws JMSException {
-    session.send(
-        session.deadLetterQueue(),
-        JmsDeadLetters.deadLetter(
-            session.session(),
-            message,
-            inbound,
-            letter.reason(),
-            letter.detail(),
-            result.verdict()));
-    return done(pipeline.deadLettered(inbound.request(), result, letter.reason()));
+    Session jms = session.session();
+    DeadLetterReason reason = letter.reason();
+    try {
+      session.send(
+          session.deadLetterQueue(),
+          JmsDeadLetters.deadLetter(
+              jms, message, inbound, reason, letter.detail(), result.verdict()));
+    } catch (JMSException | RuntimeException e) {
+      // Never roll back over what the request carries: the broker would redeliver it to fail the
+      // same way until its own DLQ takes it, without reason or history. A broker failure fails
+      // the bare send too, and then the batch rolls back.
+      log.warn(
+          "The {} dead-letter of request {} could not be sent with the request's properties ({});"
+              + " sending it with the gateway's own properties only",
+          reason,
+          inbound.request().requestId(),
+          e.toString());
+      session.send(
+          session.deadLetterQueue(),
+          JmsDeadLetters.bare(jms, message, inbound, reason, letter.detail(), result.verdict()));
+    }
+    return done(pipeline.deadLettered(inbound.request(), result, reason));
   }
 
   private Handled done(MessageInfo document) {

@@ -9,11 +9,12 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * The routing decisions of the JMS front-end, free of I/O. Before the scan: a malformed request, or
- * one delivered more often than the limit, is dead-lettered. After it: a scanner failure while the
- * intake gate is down is retried (never answered as final), a request with neither JMSReplyTo nor a
- * default reply queue is dead-lettered, so is one whose JMSReplyTo the {@link ReplyQueuePolicy}
- * refuses; everything else is answered.
+ * The routing decisions of the JMS front-end, free of I/O. Before the scan: a malformed request,
+ * one delivered more often than the limit, and one whose JMSReplyTo the {@link ReplyQueuePolicy}
+ * refuses are dead-lettered unscanned (a caller that may not be answered costs no scan). After it:
+ * a scanner failure while the intake gate is down is retried (never answered as final), a request
+ * with neither JMSReplyTo nor a default reply queue is dead-lettered (scanned, so that its history
+ * document says what it carried); everything else is answered.
  */
 final class Routing {
 
@@ -36,12 +37,26 @@ final class Routing {
                   DeadLetterReason.DELIVERY_LIMIT_EXCEEDED,
                   "delivered %d times, over the limit of %d"
                       .formatted(readable.deliveryCount(), maxDeliveryAttempts)));
+      case InboundRequest.Readable readable when readable.replyTo() != null ->
+          replyPolicy.refusal(readable.replyTo());
       case InboundRequest.Readable readable -> Optional.empty();
     };
   }
 
+  /** The reason of the result recorded for a request dead-lettered {@link #beforeScan}. */
+  static Reason unscannedReason(DeadLetterReason reason) {
+    return switch (reason) {
+      case DELIVERY_LIMIT_EXCEEDED -> Reason.SCAN_FAILED;
+      case MALFORMED_REQUEST,
+          REPLY_DESTINATION_NOT_ALLOWED,
+          NO_REPLY_DESTINATION,
+          REPLY_UNROUTABLE ->
+          Reason.MALFORMED_REQUEST;
+    };
+  }
+
   /**
-   * Where a scanned request goes.
+   * Where a scanned request goes (its JMSReplyTo, if any, was allowed {@link #beforeScan}).
    *
    * @param defaultReplyTo the configured default reply queue, or null
    * @param gate the intake gate's state, asked only when the scan failed
@@ -55,8 +70,7 @@ final class Routing {
       return new Route.Retry(down.why());
     }
     if (inbound.replyTo() != null) {
-      Optional<Route.DeadLetter> refused = replyPolicy.refusal(inbound.replyTo());
-      return refused.isPresent() ? refused.get() : new Route.Reply(inbound.replyTo());
+      return new Route.Reply(inbound.replyTo());
     }
     if (defaultReplyTo == null) {
       return new Route.DeadLetter(

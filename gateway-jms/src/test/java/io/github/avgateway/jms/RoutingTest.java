@@ -74,6 +74,9 @@ class RoutingTest {
   @Test
   void requestOverTheDeliveryLimitIsDeadLetteredBeforeScanning() {
     assertThat(routing.beforeScan(readable(CALLER, 3))).isEmpty();
+    assertThat(routing.beforeScan(readable(ActiveMQDestination.createQueue("orders"), 4)))
+        .hasValueSatisfying(letter ->
+            assertThat(letter.reason()).isEqualTo(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED));
     assertThat(routing.beforeScan(readable(CALLER, 4)))
         .hasValueSatisfying(letter -> {
           assertThat(letter.reason()).isEqualTo(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED);
@@ -132,23 +135,31 @@ class RoutingTest {
   }
 
   @Test
-  void replyDestinationOutsideTheAllowListIsRefused() {
-    ScanResult clean = result(Verdict.CLEAN, null);
+  void replyDestinationOutsideTheAllowListIsRefusedBeforeScanning() {
     for (Destination spoofed :
         List.<Destination>of(
             ActiveMQDestination.createQueue("orders"),
             ActiveMQDestination.createQueue("av.scan.request"),
             ActiveMQDestination.createQueue("av.scan.dlq"),
             ActiveMQDestination.createTopic("av.reply.topic"))) {
-      Route route = routing.afterScan(readable(spoofed, 1), clean, DEFAULT, UP);
-      assertThat(route)
+      assertThat(routing.beforeScan(readable(spoofed, 1)))
           .as("reply to %s", spoofed)
-          .isInstanceOfSatisfying(
-              Route.DeadLetter.class,
-              letter ->
-                  assertThat(letter.reason())
-                      .isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED));
+          .hasValueSatisfying(letter ->
+              assertThat(letter.reason())
+                  .isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED));
     }
+    assertThat(routing.beforeScan(readable(CALLER, 1))).isEmpty();
+    assertThat(routing.beforeScan(readable(null, 1))).as("decided after the scan").isEmpty();
+  }
+
+  @Test
+  void requestsRefusedUnscannedAreRecordedAsErrors() {
+    assertThat(Routing.unscannedReason(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED))
+        .isEqualTo(Reason.MALFORMED_REQUEST);
+    assertThat(Routing.unscannedReason(DeadLetterReason.MALFORMED_REQUEST))
+        .isEqualTo(Reason.MALFORMED_REQUEST);
+    assertThat(Routing.unscannedReason(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED))
+        .isEqualTo(Reason.SCAN_FAILED);
   }
 
   @Test

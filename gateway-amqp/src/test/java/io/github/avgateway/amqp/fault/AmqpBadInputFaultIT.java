@@ -81,7 +81,7 @@ class AmqpBadInputFaultIT {
     send(run, p + "odd-type", Expected.clean(), oddType(p + "odd-type"));
     send(run, p + "garbage-headers", Expected.clean(), garbageHeaders(p + "garbage-headers"));
     Expected spoofed =
-        FaultPayloads.cleanDeadLetter(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
+        Expected.deadLetter(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED, Verdict.ERROR, false);
     send(run, p + "spoof-own", spoofed, withReplyTo(p + "spoof-own", AmqpFaultRig.REQUESTS));
     send(run, p + "spoof-other", spoofed, withReplyTo(p + "spoof-other", "billing.invoices"));
     rig.client.admin().declareQueue(QueueBuilder.durable(GONE_QUEUE).build());

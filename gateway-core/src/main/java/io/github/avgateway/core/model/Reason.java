@@ -10,7 +10,10 @@ public enum Reason {
   ENCRYPTED(Verdict.UNSCANNABLE),
   /** clamd answered an error, an unknown reply, or nothing in time (after the retry). */
   SCAN_FAILED(Verdict.ERROR),
-  /** The request itself is unusable (wrong message type, missing id). */
+  /**
+   * The request itself is unusable (wrong message type, missing id) or may not be answered (a reply
+   * destination outside the allow-list); such requests are not scanned.
+   */
   MALFORMED_REQUEST(Verdict.ERROR);
 
   private final Verdict verdict;

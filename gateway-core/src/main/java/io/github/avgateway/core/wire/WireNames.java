@@ -24,6 +24,12 @@ public final class WireNames {
   /** Dead-letter: a sentence on the reason, for operators. */
   public static final String REASON_DETAIL = "avReasonDetail";
 
+  /**
+   * Dead-letter: the request's headers or properties that could not be carried under their own
+   * name, as one JSON object (see {@link OriginalHeaders}).
+   */
+  public static final String ORIGINAL_HEADERS = "avOriginalHeaders";
+
   /** Content type of the reply body. */
   public static final String JSON_CONTENT_TYPE = "application/json";
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.avgateway.core.fault.Expected;
 import io.github.avgateway.core.fault.FaultPayloads;
 import io.github.avgateway.core.fault.FaultPayloads.Payload;
+import io.github.avgateway.core.fault.FaultReport;
 import io.github.avgateway.core.fault.FaultReport.Duplicates;
 import io.github.avgateway.core.fault.TestFiles;
 import io.github.avgateway.core.model.DeadLetterReason;
@@ -17,13 +18,17 @@ import jakarta.jms.Session;
 import jakarta.jms.TemporaryQueue;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.api.core.client.ClientMessage;
 import org.apache.activemq.artemis.jms.client.ActiveMQDestination;
+import org.apache.activemq.artemis.jms.client.ActiveMQMessage;
 import org.junit.jupiter.api.Test;
 
 /**
- * Hostile and broken requests amid ordinary load (issue 8, scenarios 13–19 and 21): each gets its
- * typed answer (UNSCANNABLE with a reason, or a dead-letter with a reason), the ordinary requests
- * around them are answered as usual, and no file name or payload ever reaches a log.
+ * Hostile and broken requests amid ordinary load (issue 8, scenarios 13–19 and 21; issue 24,
+ * properties JMS cannot set): each gets its typed answer (UNSCANNABLE with a reason, or a
+ * dead-letter with a reason), the ordinary requests around them are answered as usual, and no file
+ * name or payload ever reaches a log.
  */
 class JmsRequestFaultIT extends AbstractJmsFaultIT {
 
@@ -81,7 +86,7 @@ class JmsRequestFaultIT extends AbstractJmsFaultIT {
   void spoofedReplyToIsRefusedAndDeadLettered() {
     FaultRun run = new FaultRun(env, "spoofed-reply-to");
     Expected refused =
-        Expected.deadLetter(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED, Verdict.CLEAN, false);
+        Expected.deadLetter(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED, Verdict.ERROR, false);
     run.mixed(20);
     for (var spoofed :
         List.of(
@@ -92,6 +97,27 @@ class JmsRequestFaultIT extends AbstractJmsFaultIT {
     }
     run.mixed(20);
     run.finish().assertHolds(Duplicates.FORBIDDEN).assertAsExpected();
+  }
+
+  @Test
+  void propertiesJmsCannotSetAreDeadLetteredOnceNotLoopedIntoTheBrokersDlq() throws Exception {
+    FaultRun run = new FaultRun(env, "foreign-properties");
+    long brokerDlqBefore = brokerDlqCount();
+    run.mixed(20);
+    for (int i = 0; i < 3; i++) {
+      run.send(
+          Expected.deadLetter(DeadLetterReason.MALFORMED_REQUEST, Verdict.ERROR, false),
+          session -> foreign(session.createTextMessage("sent without content-length")));
+      run.send(
+          Expected.deadLetter(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED, Verdict.ERROR, false),
+          session ->
+              foreign(bytes(session, run.prefix, ActiveMQDestination.createQueue("orders"))));
+    }
+    run.mixed(20);
+    FaultReport report = run.finish();
+    report.assertHolds(Duplicates.FORBIDDEN).assertAsExpected();
+    assertThat(run.redelivered()).as("history documents of redelivered requests").isZero();
+    assertThat(brokerDlqCount()).as("requests in Artemis' own DLQ").isEqualTo(brokerDlqBefore);
   }
 
   @Test
@@ -126,9 +152,11 @@ class JmsRequestFaultIT extends AbstractJmsFaultIT {
       run.send(
           Expected.deadLetter(DeadLetterReason.MALFORMED_REQUEST, Verdict.ERROR, false),
           session -> session.createTextMessage(text));
+      // The refused destination's name is logged (rate-limited), so it is not the canary here.
+      var refusedQueue = ActiveMQDestination.createQueue("refused." + run.prefix);
       run.send(
-          Expected.deadLetter(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED, Verdict.CLEAN, false),
-          session -> named(bytes(session, text, ActiveMQDestination.createQueue(text)), name));
+          Expected.deadLetter(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED, Verdict.ERROR, false),
+          session -> named(bytes(session, text, refusedQueue), name));
       run.finish().assertHolds(Duplicates.FORBIDDEN).assertAsExpected();
     } finally {
       debug.close();
@@ -144,6 +172,25 @@ class JmsRequestFaultIT extends AbstractJmsFaultIT {
     return new org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory(
             env.rig.artemisUrl())
         .createConnection();
+  }
+
+  private long brokerDlqCount() throws Exception {
+    try (Connection connection = otherConnection()) {
+      Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+      connection.start();
+      try (var browser = session.createBrowser(session.createQueue("DLQ"))) {
+        return java.util.Collections.list(browser.getEnumeration()).size();
+      }
+    }
+  }
+
+  /** STOMP-style property names and a bytes value, which JMS cannot set (Artemis' Core API can). */
+  private static jakarta.jms.Message foreign(jakarta.jms.Message message) {
+    ClientMessage core = ((ActiveMQMessage) message).getCoreMessage();
+    core.putStringProperty(SimpleString.of("destination-type"), SimpleString.of("ANYCAST"));
+    core.putStringProperty(SimpleString.of("content-type"), SimpleString.of("text/plain"));
+    core.putBytesProperty(SimpleString.of("rawBytes"), new byte[] {1, 2, 3});
+    return message;
   }
 
   private void fillTheFullReplyQueue() throws Exception {
