@@ -33,6 +33,7 @@ final class Batch {
   private final ConsumerSettings settings;
   private final IntakeHold hold;
   private final HistoryBacklogGate backlog;
+  private final HistoryRoom room;
   private final List<Handled.Done> done = new ArrayList<>();
 
   Batch(
@@ -41,13 +42,15 @@ final class Batch {
       RequestProcessor processor,
       ConsumerSettings settings,
       IntakeHold hold,
-      HistoryBacklogGate backlog) {
+      HistoryBacklogGate backlog,
+      HistoryRoom room) {
     this.session = session;
     this.consumer = consumer;
     this.processor = processor;
     this.settings = settings;
     this.hold = hold;
     this.backlog = backlog;
+    this.room = room;
   }
 
   /** Runs the batch that starts with {@code first}; throws only for broker failures. */
@@ -68,10 +71,21 @@ final class Batch {
       session.rollback();
       return;
     }
-    if (historySentHeld()) {
-      session.commit();
-    } else {
+    if (!historySentHeld()) {
       log.warn("Rolling back a batch for redelivery: held too long, {}", hold.why());
+      session.rollback();
+      return;
+    }
+    try {
+      session.commit();
+    } catch (JMSException e) {
+      if (!JmsHistory.backlogFull(e)) {
+        throw e;
+      }
+      // The broker refused the history message only at commit (another batch took the last room
+      // after this one checked): nothing of the batch is committed; it is delivered again.
+      backlog.full(e.getMessage());
+      log.warn("Rolling back a batch for redelivery: its history message was refused at commit");
       session.rollback();
     }
   }
@@ -98,9 +112,10 @@ final class Batch {
   }
 
   /**
-   * Sends the batch's history message. While the broker refuses it because the history backlog is
-   * full, closes the intake gate and holds the transaction, sending again once the gate is up
-   * (another batch or the gateway's probe found room). False when the hold time is spent.
+   * Sends the batch's history message. While the history address has no room (asked first, where
+   * the broker can be asked) or the broker refuses the message because the backlog is full, closes
+   * the intake gate and holds the transaction, sending again once the gate is up (another batch or
+   * the gateway's probe found room). False when the hold time is spent.
    */
   private boolean historySentHeld() throws JMSException {
     if (session.historyQueue() == null) {
@@ -108,6 +123,13 @@ final class Batch {
     }
     List<MessageInfo> documents = done.stream().map(Handled.Done::document).toList();
     while (true) {
+      if (!room.hasRoom()) {
+        backlog.full("the history address is at its page limit");
+        if (!hold.awaitOpen()) {
+          return false;
+        }
+        continue;
+      }
       try {
         session.send(session.historyQueue(), JmsHistory.message(session.session(), documents));
         backlog.accepted();

@@ -34,6 +34,7 @@ final class BatchConsumer implements Runnable {
   private final RequestProcessor processor;
   private final IntakeGate gate;
   private final HistoryBacklogGate backlog;
+  private final HistoryRoom room;
   private final CountDownLatch stopping = new CountDownLatch(1);
   private volatile boolean running = true;
   private Connection connection;
@@ -46,13 +47,15 @@ final class BatchConsumer implements Runnable {
       ConsumerSettings settings,
       RequestProcessor processor,
       IntakeGate gate,
-      HistoryBacklogGate backlog) {
+      HistoryBacklogGate backlog,
+      HistoryRoom room) {
     this.name = name;
     this.factory = factory;
     this.settings = settings;
     this.processor = processor;
     this.gate = gate;
     this.backlog = backlog;
+    this.room = room;
   }
 
   /** Opens the connection and session; called before the thread starts, to fail fast. */
@@ -86,7 +89,7 @@ final class BatchConsumer implements Runnable {
           IntakeHold hold =
               new IntakeHold(
                   gate, settings.pausePollInterval(), settings.pauseHoldTime(), stopping);
-          new Batch(session, consumer, processor, settings, hold, backlog).run(first);
+          new Batch(session, consumer, processor, settings, hold, backlog, room).run(first);
         }
       } catch (JMSException | RuntimeException e) {
         if (running) {

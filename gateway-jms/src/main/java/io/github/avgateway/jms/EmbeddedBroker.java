@@ -163,7 +163,7 @@ public final class EmbeddedBroker {
         }) {
       config.addQueueConfiguration(anycast(queue));
     }
-    config.addAddressSetting(history.queue(), historySettings(history));
+    config.addAddressSetting(history.queue(), historySettings(history.maxBytes().toBytes()));
     config.addAddressSetting(
         history.deadLetterQueue(),
         brokerDefaults()
@@ -198,18 +198,18 @@ public final class EmbeddedBroker {
 
   /**
    * The history address: up to 32 MiB (or the bound, if smaller) in memory, the rest paged to disk
-   * up to {@code max-bytes}; beyond that a send fails (page-full FAIL), which the batches see as a
-   * full backlog. Never dead-lettered by the broker: the indexer holds what Solr refuses and a
-   * crash redelivers, however often.
+   * up to {@code maxBytes} ({@code avgateway.history.max-bytes}); beyond that a send fails
+   * (page-full FAIL), which the batches see as a full backlog. Never dead-lettered by the broker:
+   * the indexer holds what Solr refuses and a crash redelivers, however often. The settings an
+   * external broker's history address should have too.
    */
-  static AddressSettings historySettings(HistoryStreamProperties history) {
-    long bound = history.maxBytes().toBytes();
-    long inMemory = Math.min(HISTORY_IN_MEMORY, bound);
+  public static AddressSettings historySettings(long maxBytes) {
+    long inMemory = Math.min(HISTORY_IN_MEMORY, maxBytes);
     return new AddressSettings()
         .setAddressFullMessagePolicy(AddressFullMessagePolicy.PAGE)
         .setMaxSizeBytes(inMemory)
         .setPageSizeBytes((int) Math.max(1024, Math.min(10L * 1024 * 1024, inMemory / 2)))
-        .setPageLimitBytes(bound)
+        .setPageLimitBytes(maxBytes)
         .setPageFullMessagePolicy(PageFullMessagePolicy.FAIL)
         .setMaxDeliveryAttempts(-1)
         .setAutoCreateQueues(false)

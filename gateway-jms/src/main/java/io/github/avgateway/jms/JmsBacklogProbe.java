@@ -31,25 +31,25 @@ public final class JmsBacklogProbe implements SmartLifecycle {
 
   private final ConnectionFactory factory;
   private final String queue;
-  private final EmbeddedBroker embedded;
+  private final HistoryRoom room;
   private final HistoryBacklogGate gate;
   private final Duration interval;
   private ScheduledExecutorService executor;
   private Connection connection;
 
   /**
-   * @param embedded the embedded broker, asked directly; null for an external broker, which is
-   *     probed by sending through {@code factory}
+   * @param room the embedded broker's answer; {@link HistoryRoom#UNKNOWN} for an external broker,
+   *     which is probed by sending through {@code factory}
    */
   public JmsBacklogProbe(
       ConnectionFactory factory,
       String queue,
-      EmbeddedBroker embedded,
+      HistoryRoom room,
       HistoryBacklogGate gate,
       Duration interval) {
     this.factory = factory;
     this.queue = queue;
-    this.embedded = embedded;
+    this.room = room;
     this.gate = gate;
     this.interval = interval;
   }
@@ -82,8 +82,8 @@ public final class JmsBacklogProbe implements SmartLifecycle {
       close();
       return;
     }
-    if (embedded != null) {
-      if (!embedded.historyFull(queue)) {
+    if (room != HistoryRoom.UNKNOWN) {
+      if (room.hasRoom()) {
         gate.accepted();
       }
       return;

@@ -34,6 +34,7 @@ public final class JmsGateway implements SmartLifecycle {
   private final RequestProcessor processor;
   private final IntakeGate gate;
   private final HistoryBacklogGate backlog;
+  private final HistoryRoom room;
   private final int consumers;
   private final String listensOn;
   private final List<BatchConsumer> running = new ArrayList<>();
@@ -45,6 +46,7 @@ public final class JmsGateway implements SmartLifecycle {
       RequestProcessor processor,
       IntakeGate gate,
       HistoryBacklogGate backlog,
+      HistoryRoom room,
       int consumers,
       String listensOn) {
     this.factory = factory;
@@ -52,6 +54,7 @@ public final class JmsGateway implements SmartLifecycle {
     this.processor = processor;
     this.gate = gate;
     this.backlog = backlog;
+    this.room = room;
     this.consumers = consumers;
     this.listensOn = listensOn;
   }
@@ -61,6 +64,7 @@ public final class JmsGateway implements SmartLifecycle {
    *
    * @param factory connects each consumer to the broker
    * @param backlog the history stream's bound, as the batches see it (part of {@code gate})
+   * @param room whether the history address has room now, where the broker can be asked
    */
   public static JmsGateway create(
       JmsProperties properties,
@@ -68,6 +72,7 @@ public final class JmsGateway implements SmartLifecycle {
       ConnectionFactory factory,
       ScanPipeline pipeline,
       HistoryBacklogGate backlog,
+      HistoryRoom room,
       IntakeGate gate) {
     // Replies never go to the gateway's own queues: a caller must not feed the history stream.
     Set<String> own =
@@ -90,6 +95,7 @@ public final class JmsGateway implements SmartLifecycle {
         processor,
         gate,
         backlog,
+        room,
         properties.consumers(),
         properties.url());
   }
@@ -101,7 +107,7 @@ public final class JmsGateway implements SmartLifecycle {
     }
     for (int i = 1; i <= consumers; i++) {
       BatchConsumer consumer =
-          new BatchConsumer("jms-consumer-" + i, factory, settings, processor, gate, backlog);
+          new BatchConsumer("jms-consumer-" + i, factory, settings, processor, gate, backlog, room);
       try {
         consumer.connect();
       } catch (JMSException e) {

@@ -110,8 +110,10 @@ class JmsOperationsIT {
     await().atMost(WAIT).until(() -> http.get(READINESS).status() == 200);
     HttpProbe.Answer anonymous = http.get(READINESS);
     assertThat(anonymous.body())
-        .contains("\"status\":\"UP\"", "\"clamd\"", "\"history\"", "\"jms\"")
-        .doesNotContain("endpoints");
+        .contains("\"status\":\"UP\"", "\"clamd\"", "\"historyBacklog\"", "\"jms\"")
+        .doesNotContain("endpoints")
+        .as("Solr is not on the scan path: not part of readiness")
+        .doesNotContain("\"history\"", "historyIndexer");
     assertThat(http.get("/actuator/health/liveness").status()).isEqualTo(200);
     HttpProbe.Answer detailed = http.get(READINESS, "operator", HTTP_SECRET);
     assertThat(detailed.body()).contains("127.0.0.1:" + clamdProxyPort, "newest file in");

@@ -81,7 +81,8 @@ class RestartIT {
         answered.add(reply.getJMSCorrelationID());
       }
       assertThat(answered).containsExactlyInAnyOrderElementsOf(correlationIds);
-      assertThat(second.getBean(InMemoryHistory.class).size()).isEqualTo(REQUESTS);
+      InMemoryHistory history = second.getBean(InMemoryHistory.class);
+      await().atMost(Duration.ofSeconds(10)).until(() -> history.size() == REQUESTS);
     }
   }
 

@@ -13,6 +13,7 @@ import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.port.HistoryRecorder;
 import io.github.avgateway.core.port.IntakeGate;
 import io.github.avgateway.jms.EmbeddedBroker;
+import io.github.avgateway.jms.HistoryRoom;
 import io.github.avgateway.jms.JmsBacklogProbe;
 import io.github.avgateway.jms.JmsGateway;
 import io.github.avgateway.jms.JmsHistoryIndexer;
@@ -137,16 +138,24 @@ public class JmsGatewayAutoConfiguration {
     return () -> broker.messageCount(history.queue());
   }
 
+  /** Room on the history address: asked of the embedded broker; unknown on an external one. */
+  @Bean
+  HistoryRoom avgatewayJmsHistoryRoom(
+      ObjectProvider<EmbeddedBroker> broker, HistoryStreamProperties history) {
+    EmbeddedBroker embedded = broker.getIfAvailable();
+    return embedded == null ? HistoryRoom.UNKNOWN : () -> !embedded.historyFull(history.queue());
+  }
+
   @Bean
   @ConditionalOnBooleanProperty(name = "avgateway.history.enabled", matchIfMissing = true)
   JmsBacklogProbe avgatewayJmsBacklogProbe(
       @Qualifier(CONNECTION_FACTORY) ConnectionFactory factory,
-      ObjectProvider<EmbeddedBroker> broker,
+      HistoryRoom room,
       HistoryStreamProperties history,
       HistoryBacklogGate gate,
       JmsProperties properties) {
     return new JmsBacklogProbe(
-        factory, history.queue(), broker.getIfAvailable(), gate, properties.pausePollInterval());
+        factory, history.queue(), room, gate, properties.pausePollInterval());
   }
 
   @Bean
@@ -156,8 +165,9 @@ public class JmsGatewayAutoConfiguration {
       @Qualifier(CONNECTION_FACTORY) ConnectionFactory factory,
       ScanPipeline pipeline,
       HistoryBacklogGate backlog,
+      HistoryRoom room,
       @Qualifier("avgatewayJmsIntake") IntakeGates intake) {
-    return JmsGateway.create(properties, history, factory, pipeline, backlog, intake::intake);
+    return JmsGateway.create(properties, history, factory, pipeline, backlog, room, intake::intake);
   }
 
   /**
