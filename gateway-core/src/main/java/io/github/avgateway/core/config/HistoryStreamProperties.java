@@ -54,5 +54,5 @@ public record HistoryStreamProperties(
       @DefaultValue("64") @Positive int batchSize,
       @DefaultValue("60s") @NotNull Duration acceptTimeout,
       @DefaultValue("500ms") @NotNull Duration backoffFirst,
-      @DefaultValue("30s") @NotNull Duration backoffMax) {}
+      @DefaultValue("10s") @NotNull Duration backoffMax) {}
 }

@@ -118,6 +118,7 @@ final class FaultRig implements AutoCloseable {
     args.add("--avgateway.jms.receive-timeout=200ms");
     args.add("--avgateway.jms.pause-poll-interval=100ms");
     args.add("--avgateway.jms.pause-hold-time=60s");
+    args.add("--avgateway.history.indexer.backoff-max=2s");
     args.add("--avgateway.clamd.endpoints=127.0.0.1:" + clamdProxy.port());
     args.add(
         "--avgateway.clamd.read-timeout=" + CLAMD_MAX_SCAN_TIME.plusSeconds(2).toMillis() + "ms");

@@ -57,8 +57,10 @@ final class HistoryReader {
           .atMost(timeout)
           .pollInterval(Duration.ofMillis(200))
           .until(() -> ledger.unanswered() == 0);
+      // History is indexed from the broker after the answers: after a Solr outage the backlog
+      // drains within the same bound as the answers.
       await("history of " + ledger.scenario())
-          .atMost(Duration.ofSeconds(20))
+          .atMost(timeout)
           .pollInterval(Duration.ofMillis(500))
           .until(() -> {
             collect(prefix, ledger);
