@@ -15,8 +15,9 @@ import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
  * An external Artemis broker for the fault runs: the Maven Central {@code org.apache.artemis}
  * server in a JVM of its own (started by {@code JavaProcess}), a CORE acceptor on a private port of
  * 127.0.0.1 and a persistent NIO journal in its own directory, so that a test can {@code kill -9}
- * it and start it again on the same journal. Declares the gateway's queues, the durable reply queue
- * of the fault client and a reply queue that refuses messages when full (the poison scenario).
+ * it and start it again on the same journal. Declares the gateway's queues (the history stream's
+ * too), the durable reply queue of the fault client and a reply queue that refuses messages when
+ * full (the poison scenario).
  *
  * <p>Arguments: {@code PORT DATA_DIR BROKER_MAX_DELIVERIES}. Prints {@link #READY} once it accepts
  * connections, then runs until killed.
@@ -30,6 +31,8 @@ public final class ArtemisBrokerMain {
   public static final String DEAD_LETTERS = "av.scan.dlq";
   public static final String REPLIES = "av.reply.fault";
   public static final String FULL_REPLIES = "av.reply.full";
+  public static final String HISTORY = "av.history";
+  public static final String HISTORY_DEAD_LETTERS = "av.history.dlq";
 
   private ArtemisBrokerMain() {}
 
@@ -57,7 +60,10 @@ public final class ArtemisBrokerMain {
     config.setLargeMessagesDirectory(data.resolve("large-messages").toString());
     config.setPagingDirectory(data.resolve("paging").toString());
     config.addAcceptorConfiguration("core", "tcp://127.0.0.1:" + port + "?protocols=CORE");
-    for (String queue : new String[] {REQUESTS, DEAD_LETTERS, REPLIES, FULL_REPLIES, "DLQ"}) {
+    for (String queue :
+        new String[] {
+          REQUESTS, DEAD_LETTERS, REPLIES, FULL_REPLIES, "DLQ", HISTORY, HISTORY_DEAD_LETTERS
+        }) {
       config.addQueueConfiguration(
           QueueConfiguration.of(queue)
               .setAddress(queue)
