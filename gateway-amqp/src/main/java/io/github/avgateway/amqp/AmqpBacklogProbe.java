@@ -2,11 +2,9 @@ package io.github.avgateway.amqp;
 
 import io.github.avgateway.core.history.HistoryBacklog;
 import io.github.avgateway.core.history.HistoryBacklogGate;
+import io.github.avgateway.core.history.RepeatingCheck;
 import io.github.avgateway.core.port.Availability;
 import java.time.Duration;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.springframework.context.SmartLifecycle;
 
 /**
@@ -22,36 +20,28 @@ public final class AmqpBacklogProbe implements SmartLifecycle {
 
   private final HistoryBacklog backlog;
   private final HistoryBacklogGate gate;
-  private final Duration interval;
-  private ScheduledExecutorService executor;
+  private final RepeatingCheck repeating;
   private long refusedAt = -1;
 
   public AmqpBacklogProbe(HistoryBacklog backlog, HistoryBacklogGate gate, Duration interval) {
     this.backlog = backlog;
     this.gate = gate;
-    this.interval = interval;
+    this.repeating = new RepeatingCheck("amqp-history-backlog-probe", this::probe, interval);
   }
 
   @Override
-  public synchronized void start() {
-    executor =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> Thread.ofPlatform().daemon().name("amqp-history-backlog-probe").unstarted(r));
-    long millis = Math.max(10, interval.toMillis());
-    executor.scheduleWithFixedDelay(this::probe, millis, millis, TimeUnit.MILLISECONDS);
+  public void start() {
+    repeating.start();
   }
 
   @Override
-  public synchronized void stop() {
-    if (executor != null) {
-      executor.shutdownNow();
-      executor = null;
-    }
+  public void stop() {
+    repeating.stop();
   }
 
   @Override
-  public synchronized boolean isRunning() {
-    return executor != null;
+  public boolean isRunning() {
+    return repeating.running();
   }
 
   /** One look; called by the probe's thread only. */
