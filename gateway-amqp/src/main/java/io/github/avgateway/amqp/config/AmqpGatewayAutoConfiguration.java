@@ -18,7 +18,6 @@ import io.github.avgateway.core.port.IntakeGate;
 import io.github.avgateway.solr.config.SolrHistoryAutoConfiguration;
 import java.time.Clock;
 import java.util.Set;
-import org.springframework.amqp.core.AcknowledgeMode;
 import org.springframework.amqp.core.Declarables;
 import org.springframework.amqp.rabbit.connection.ConnectionFactory;
 import org.springframework.amqp.rabbit.listener.SimpleMessageListenerContainer;
@@ -138,26 +137,15 @@ public class AmqpGatewayAutoConfiguration {
         ConnectionFactory connectionFactory,
         ScanBatchListener listener,
         AmqpGatewayProperties props) {
-      SimpleMessageListenerContainer container =
-          new SimpleMessageListenerContainer(connectionFactory);
-      container.setQueueNames(props.requestQueue());
-      container.setConcurrentConsumers(props.consumers());
-      container.setPrefetchCount(props.prefetch());
-      container.setConsumerBatchEnabled(true);
-      container.setBatchSize(props.batchSize());
-      long batchWaitMillis = Math.max(1, props.batchWait().toMillis());
-      container.setReceiveTimeout(batchWaitMillis);
-      // Bounds the whole fill, not only each wait: with the per-request wait alone, requests
-      // arriving
-      // just under batch-wait apart (half load) kept a batch filling to its size, 16 waits long.
-      container.setBatchReceiveTimeout(batchWaitMillis);
-      container.setAcknowledgeMode(AcknowledgeMode.MANUAL);
-      container.setRecoveryInterval(props.recoveryInterval().toMillis());
-      container.setMissingQueuesFatal(false);
-      container.setForceStop(true);
-      container.setAutoStartup(false);
-      container.setMessageListener(listener);
-      return container;
+      return BatchContainers.create(
+          connectionFactory,
+          props.requestQueue(),
+          props.consumers(),
+          props.prefetch(),
+          props.batchSize(),
+          props.batchWait(),
+          props.recoveryInterval(),
+          listener);
     }
 
     @Bean

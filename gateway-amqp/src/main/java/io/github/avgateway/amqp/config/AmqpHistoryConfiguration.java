@@ -16,7 +16,7 @@ import io.github.avgateway.core.history.IndexerStatus;
 import io.github.avgateway.core.port.HistoryRecorder;
 import io.github.avgateway.core.port.HistoryStoreGate;
 import java.time.Clock;
-import org.springframework.amqp.core.AcknowledgeMode;
+import java.time.Duration;
 import org.springframework.amqp.core.AmqpAdmin;
 import org.springframework.amqp.rabbit.connection.ConnectionFactory;
 import org.springframework.amqp.rabbit.listener.SimpleMessageListenerContainer;
@@ -74,6 +74,9 @@ class AmqpHistoryConfiguration {
   @ConditionalOnBean(HistoryRecorder.class)
   static class Indexer {
 
+    /** How long a poll of the history queue gathers messages before indexing what it has. */
+    private static final Duration INDEXER_BATCH_WAIT = Duration.ofMillis(200);
+
     @Bean
     IndexerStatus avgatewayHistoryIndexerStatus() {
       return new IndexerStatus(Clock.systemUTC());
@@ -104,22 +107,16 @@ class AmqpHistoryConfiguration {
         AmqpHistoryIndexer indexer,
         HistoryStreamProperties history,
         AmqpGatewayProperties props) {
-      SimpleMessageListenerContainer container =
-          new SimpleMessageListenerContainer(connectionFactory);
-      container.setQueueNames(history.queue());
-      container.setConcurrentConsumers(1);
-      container.setPrefetchCount(history.indexer().batchSize());
-      container.setConsumerBatchEnabled(true);
-      container.setBatchSize(history.indexer().batchSize());
-      container.setReceiveTimeout(50);
-      container.setBatchReceiveTimeout(200);
-      container.setAcknowledgeMode(AcknowledgeMode.MANUAL);
-      container.setRecoveryInterval(props.recoveryInterval().toMillis());
-      container.setMissingQueuesFatal(false);
-      container.setForceStop(true);
-      container.setAutoStartup(false);
-      container.setMessageListener(indexer);
-      return container;
+      int batchSize = history.indexer().batchSize();
+      return BatchContainers.create(
+          connectionFactory,
+          history.queue(),
+          1,
+          batchSize,
+          batchSize,
+          INDEXER_BATCH_WAIT,
+          props.recoveryInterval(),
+          indexer);
     }
 
     @Bean
