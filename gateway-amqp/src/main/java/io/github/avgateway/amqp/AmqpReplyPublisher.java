@@ -10,9 +10,10 @@ import org.springframework.amqp.rabbit.connection.CorrelationData;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 
 /**
- * Publishes replies and dead-letters with a correlated publisher confirm each, on the factory's
- * publisher connection (so that a broker blocking publishers does not stall the consumers). The
- * returned future completes with the broker's answer; it never completes exceptionally.
+ * Publishes replies, dead-letters and history messages with a correlated publisher confirm each, on
+ * the factory's publisher connection (so that a broker blocking publishers does not stall the
+ * consumers). The returned future completes with the broker's answer; it never completes
+ * exceptionally.
  *
  * <p>Replies to queues and dead-letters are published with {@code mandatory} set: a message the
  * broker could not route is reported as {@link PublishOutcome.Returned} (RabbitMQ sends the return
@@ -46,6 +47,11 @@ public final class AmqpReplyPublisher {
   public CompletableFuture<PublishOutcome> reply(String queue, Message reply) {
     RabbitTemplate template = queue.startsWith(DIRECT_REPLY_TO_PREFIX) ? direct : mandatory;
     return publish(template, "", queue, reply);
+  }
+
+  /** Publishes {@code message} to {@code queue} through the default exchange, mandatory. */
+  public CompletableFuture<PublishOutcome> toQueue(String queue, Message message) {
+    return publish(mandatory, "", queue, message);
   }
 
   /** Publishes {@code deadLetter} to the dead-letter exchange. */
@@ -84,8 +90,13 @@ public final class AmqpReplyPublisher {
     if (returned != null) {
       return new PublishOutcome.Returned(returned.getReplyCode(), returned.getReplyText());
     }
-    return confirm.ack()
-        ? new PublishOutcome.Confirmed()
-        : new PublishOutcome.Failed("nacked by the broker: " + confirm.reason());
+    if (confirm.ack()) {
+      return new PublishOutcome.Confirmed();
+    }
+    // The broker's own nack carries no reason; Spring AMQP gives one when it nacks the pending
+    // confirms of a channel that closed, and then whether the broker has the message is unknown.
+    return confirm.reason() == null
+        ? new PublishOutcome.Nacked()
+        : new PublishOutcome.Failed("not confirmed: " + confirm.reason());
   }
 }

@@ -2,8 +2,12 @@ package io.github.avgateway.amqp;
 
 import io.github.avgateway.amqp.config.AmqpGatewayProperties;
 import io.github.avgateway.amqp.config.AmqpGatewayProperties.QueueType;
+import io.github.avgateway.core.config.HistoryStreamProperties;
+import java.util.ArrayList;
+import java.util.List;
 import org.springframework.amqp.core.Binding;
 import org.springframework.amqp.core.BindingBuilder;
+import org.springframework.amqp.core.Declarable;
 import org.springframework.amqp.core.Declarables;
 import org.springframework.amqp.core.DirectExchange;
 import org.springframework.amqp.core.Queue;
@@ -13,14 +17,21 @@ import org.springframework.amqp.core.QueueBuilder;
  * The broker objects the gateway owns: a durable request queue that dead-letters to a direct
  * exchange, and a durable dead-letter queue bound to it. Both the broker (delivery limit, a
  * rejected message) and the gateway (its own dead-letters, with {@code avReason}) route with the
- * request queue's name as routing key, so one binding catches both.
+ * request queue's name as routing key, so one binding catches both. With history on, also the
+ * history stream (docs/history-stream.md): a durable quorum queue bounded by {@code x-max-length} /
+ * {@code x-max-length-bytes} with {@code x-overflow=reject-publish} (a full backlog nacks the
+ * publish, nothing is dropped) and no delivery limit (a message the indexer holds while Solr is
+ * down and then requeues is never dead-lettered for it), and the durable queue of unreadable
+ * history messages.
  */
 public final class AmqpTopology {
 
   private final AmqpGatewayProperties properties;
+  private final HistoryStreamProperties history;
 
-  public AmqpTopology(AmqpGatewayProperties properties) {
+  public AmqpTopology(AmqpGatewayProperties properties, HistoryStreamProperties history) {
     this.properties = properties;
+    this.history = history;
   }
 
   /** The routing key of every dead-letter: the request queue's name. */
@@ -59,9 +70,30 @@ public final class AmqpTopology {
         .with(deadLetterRoutingKey());
   }
 
+  /** The history stream: bounded, refusing publishes when full, never dropping. */
+  public Queue historyQueue() {
+    return QueueBuilder.durable(history.queue())
+        .quorum()
+        .withArgument("x-max-length", history.maxMessages())
+        .withArgument("x-max-length-bytes", history.maxBytes().toBytes())
+        .overflow(QueueBuilder.Overflow.rejectPublish)
+        .build();
+  }
+
+  /** Unreadable history messages, each with {@code avReason}. */
+  public Queue historyDeadLetterQueue() {
+    return QueueBuilder.durable(history.deadLetterQueue()).quorum().build();
+  }
+
   /** Everything above, for a {@code RabbitAdmin} to declare on every (re)connection. */
   public Declarables declarables() {
-    return new Declarables(
-        requestQueue(), deadLetterExchange(), deadLetterQueue(), deadLetterBinding());
+    List<Declarable> all =
+        new ArrayList<>(
+            List.of(requestQueue(), deadLetterExchange(), deadLetterQueue(), deadLetterBinding()));
+    if (history.enabled()) {
+      all.add(historyQueue());
+      all.add(historyDeadLetterQueue());
+    }
+    return new Declarables(all);
   }
 }

@@ -14,12 +14,15 @@ import org.springframework.amqp.core.Message;
 
 /**
  * One request of a batch on its way from delivery to acknowledgement: scanned, its reply (or
- * dead-letter) published and confirmed, its history document accepted. Any step that fails marks it
- * failed, and a failed request is requeued, never acknowledged (a dead-letter that was not
- * confirmed is first published once more with the gateway's own headers only: {@link
- * DeadLetterAttempts}). Used by one consumer thread.
+ * dead-letter) published and confirmed, its history document handed to the broker (in the batch's
+ * history message, confirmed: {@link HistoryHandOff}). Any step that fails marks it failed, and a
+ * failed request is requeued, never acknowledged (a dead-letter that was not confirmed is first
+ * published once more with the gateway's own headers only: {@link DeadLetterAttempts}). Used by one
+ * consumer thread.
  */
 final class BatchItem {
+
+  private static final String NACKED = "nacked by the broker";
 
   private final Message message;
   private final AmqpReplyBuilder builder;
@@ -29,7 +32,7 @@ final class BatchItem {
   private DeadLetterAttempts deadLetter;
   private CompletableFuture<PublishOutcome> pending;
   private boolean confirmed;
-  private CompletableFuture<Void> recorded;
+  private boolean historyHeld;
   private String failure;
   private boolean historyRefused;
 
@@ -89,7 +92,7 @@ final class BatchItem {
     if (failure != null || confirmed) {
       return false;
     }
-    switch (await(pending, deadlineNanos)) {
+    switch (unconfirmedIfNacked(await(pending, deadlineNanos))) {
       case PublishOutcome.Confirmed ok -> confirmed = true;
       case PublishOutcome.Returned returned when deadLetter == null -> {
         deadLetter(
@@ -104,8 +107,14 @@ final class BatchItem {
         return true;
       }
       case PublishOutcome.Failed failed -> fail(failed.why());
+      case PublishOutcome.Nacked nacked -> fail(NACKED);
     }
     return false;
+  }
+
+  /** A nacked reply or dead-letter is one the broker did not take: handled as unconfirmed. */
+  private static PublishOutcome unconfirmedIfNacked(PublishOutcome outcome) {
+    return outcome instanceof PublishOutcome.Nacked ? new PublishOutcome.Failed(NACKED) : outcome;
   }
 
   /** The history document, for a request whose reply or dead-letter was confirmed; else null. */
@@ -118,50 +127,22 @@ final class BatchItem {
         : pipeline.deadLettered(triage.request(), result, deadLetter.reason());
   }
 
-  void recording(CompletableFuture<Void> future) {
-    recorded = future;
-  }
-
-  /**
-   * After the history store refused this request's document (its reply is confirmed already):
-   * clears that failure so that the document can be recorded again; false if it failed otherwise.
-   */
-  boolean retryHistory() {
-    if (!historyRefused) {
-      return false;
-    }
-    historyRefused = false;
-    failure = null;
-    recorded = null;
-    return true;
-  }
-
-  /** Waits until {@code deadlineNanos} for the history store to accept the document. */
-  void awaitRecorded(long deadlineNanos) {
-    if (failure != null || recorded == null) {
-      return;
-    }
-    try {
-      recorded.get(remaining(deadlineNanos), TimeUnit.NANOSECONDS);
-    } catch (ExecutionException e) {
-      historyRefused = true;
-      fail("history store refused the document: " + e.getCause());
-    } catch (TimeoutException e) {
-      historyRefused = true;
-      fail("history store did not accept the document in time");
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      fail("interrupted while waiting for the history store");
+  /** The broker confirmed the batch's history message, which holds this request's document. */
+  void historyHandedOver() {
+    if (failure == null) {
+      historyHeld = true;
     }
   }
 
-  /** True when the reply (or dead-letter) was confirmed and the history document accepted. */
+  /** The broker did not take the batch's history message (backlog full): requeued. */
+  void historyRefused(String why) {
+    historyRefused = true;
+    fail(why);
+  }
+
+  /** True when the reply (or dead-letter) and the batch's history message were confirmed. */
   boolean done() {
-    return failure == null
-        && confirmed
-        && recorded != null
-        && recorded.isDone()
-        && !recorded.isCompletedExceptionally();
+    return failure == null && confirmed && historyHeld;
   }
 
   void fail(String why) {
@@ -174,7 +155,7 @@ final class BatchItem {
     return failure;
   }
 
-  /** True when the history store refused or did not answer in time. */
+  /** True when the broker refused the batch's history message (backlog full). */
   boolean historyRefused() {
     return historyRefused;
   }
@@ -184,7 +165,8 @@ final class BatchItem {
     pending = deadLetter.first(builder, publisher);
   }
 
-  private static PublishOutcome await(CompletableFuture<PublishOutcome> future, long deadline) {
+  /** The outcome of {@code future}, waiting until {@code deadline} (nanoTime) at most. */
+  static PublishOutcome await(CompletableFuture<PublishOutcome> future, long deadline) {
     try {
       return future.get(remaining(deadline), TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {

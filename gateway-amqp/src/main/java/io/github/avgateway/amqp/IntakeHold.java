@@ -7,7 +7,7 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * Holds a consumer thread, with its unacknowledged batch, while the intake gate is down (clamd
- * unreachable, history refusing). Holding instead of requeueing costs a request no delivery
+ * unreachable, the history backlog full). Holding instead of requeueing costs a request no delivery
  * attempt: RabbitMQ 3.x raises a quorum queue's {@code x-delivery-count} on every return (a nack
  * with requeue, a cancelled consumer, a closed channel), so a request that lived through many
  * outages would otherwise be dead-lettered as {@code DELIVERY_LIMIT_EXCEEDED} although nothing was

@@ -16,8 +16,8 @@ import org.springframework.context.SmartLifecycle;
 /**
  * Owns the request consumers' lifecycle and reports pauses: starts the consumers only once intake
  * is open (so that no request is taken just to wait), and logs when the intake gate goes down
- * (clamd unreachable, history refusing) and up again. It does not stop the consumers during a
- * pause: stopping a consumer returns its unacknowledged requests to the queue, which RabbitMQ 3.x
+ * (clamd unreachable, the history backlog full) and up again. It does not stop the consumers during
+ * a pause: stopping a consumer returns its unacknowledged requests to the queue, which RabbitMQ 3.x
  * counts as a delivery attempt. Instead each consumer holds its batch ({@link IntakeHold}), and
  * with prefetch bounding what one consumer holds, the rest waits safely in the broker. Checks every
  * interval, and at once when a consumer reports trouble.

@@ -15,8 +15,14 @@ public sealed interface PublishOutcome {
   record Returned(int replyCode, String replyText) implements PublishOutcome {}
 
   /**
-   * Not confirmed: negatively acknowledged, the channel was lost, the send failed, or no confirm
-   * came in time. Whether the broker has the message is unknown.
+   * Negatively acknowledged by the broker itself: it does not hold the message (e.g. the history
+   * queue at its bound with {@code x-overflow=reject-publish}).
+   */
+  record Nacked() implements PublishOutcome {}
+
+  /**
+   * Not confirmed: the channel was lost, the send failed, or no confirm came in time. Whether the
+   * broker has the message is unknown.
    *
    * @param why what happened, for operators
    */

@@ -1,10 +1,8 @@
 package io.github.avgateway.amqp;
 
 import com.rabbitmq.client.Channel;
-import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.port.Availability;
-import io.github.avgateway.core.port.HistoryRecorder;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,39 +14,37 @@ import org.springframework.amqp.rabbit.listener.api.ChannelAwareBatchMessageList
 
 /**
  * Handles one consumer's batch of requests (manual acknowledgement). Guarantee: a request is
- * acknowledged only after its reply or dead-letter was confirmed by the broker <em>and</em> its
- * history document was accepted by the store; every other request of the batch is requeued ({@code
- * basic.nack} with requeue), so the broker delivers it again. Phases per batch: scan everything,
- * publish, wait for all confirms, record all documents (one history flush), acknowledge.
+ * acknowledged only after its reply or dead-letter was confirmed by the broker <em>and</em> the
+ * batch's history message (all its documents) was confirmed by the broker on the history queue;
+ * every other request of the batch is requeued ({@code basic.nack} with requeue), so the broker
+ * delivers it again. Phases per batch: scan everything, publish, wait for all confirms, publish one
+ * history message and wait for its confirm ({@link HistoryHandOff}), acknowledge. No history store
+ * is on this path.
  *
  * <p>A pause costs no delivery attempt ({@link IntakeHold}): while the intake gate is down the
  * consumer holds its batch unscanned; scans that failed because clamd went away meanwhile are held
- * and scanned again once it is back (instead of answering ERROR); documents the history store
- * refused are held and recorded again once it is back (their replies are confirmed already). Only a
- * hold that runs out, or a stopping gateway, requeues.
+ * and scanned again once it is back (instead of answering ERROR); a history message the broker
+ * refused (backlog full) is held and published again once the backlog has room (the replies are
+ * confirmed already). Only a hold that runs out, or a stopping gateway, requeues.
  */
 public final class ScanBatchListener implements ChannelAwareBatchMessageListener {
 
   private static final Logger log = LoggerFactory.getLogger(ScanBatchListener.class);
 
-  /** Records of a refused document again (each after intake is open), before it is requeued. */
-  private static final int HISTORY_ATTEMPTS = 5;
-
   private final RequestTriage triage;
   private final ScanPipeline pipeline;
   private final AmqpReplyBuilder builder;
   private final AmqpReplyPublisher publisher;
-  private final HistoryRecorder history;
+  private final HistoryHandOff history;
   private final IntakeHold hold;
   private final Duration confirmTimeout;
-  private final Duration historyTimeout;
   private volatile Runnable onIntakeTrouble = () -> {};
 
   public ScanBatchListener(
       RequestTriage triage,
       ScanPipeline pipeline,
       AmqpReplyPublisher publisher,
-      HistoryRecorder history,
+      HistoryStream history,
       IntakeHold hold,
       Duration confirmTimeout,
       Duration historyTimeout) {
@@ -56,13 +52,12 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
     this.pipeline = pipeline;
     this.builder = new AmqpReplyBuilder();
     this.publisher = publisher;
-    this.history = history;
+    this.history = new HistoryHandOff(history, hold, historyTimeout);
     this.hold = hold;
     this.confirmTimeout = confirmTimeout;
-    this.historyTimeout = historyTimeout;
   }
 
-  /** Called (on the consumer thread) when the gate is down or the history store refused. */
+  /** Called (on the consumer thread) when the gate is down or the history backlog is full. */
   public void onIntakeTrouble(Runnable action) {
     this.onIntakeTrouble = action;
   }
@@ -92,7 +87,7 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
     while (!unsettled.isEmpty()) {
       unsettled = unsettled.stream().filter(item -> item.settle(confirmDeadline)).toList();
     }
-    recordHoldingForHistory(items);
+    history.handOver(items, pipeline, onIntakeTrouble);
   }
 
   /** Scans; scans that failed because clamd went away are held and done again once it is back. */
@@ -109,20 +104,6 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
     }
   }
 
-  /** Records; documents the store refused are held and recorded again once it takes writes. */
-  private void recordHoldingForHistory(List<BatchItem> items) {
-    record(items);
-    List<BatchItem> refused = items.stream().filter(BatchItem::historyRefused).toList();
-    for (int attempt = 1; !refused.isEmpty() && attempt <= HISTORY_ATTEMPTS; attempt++) {
-      if (!hold.awaitOpen(onIntakeTrouble)) {
-        return;
-      }
-      refused.forEach(BatchItem::retryHistory);
-      record(refused);
-      refused = refused.stream().filter(BatchItem::historyRefused).toList();
-    }
-  }
-
   private void scan(List<BatchItem> items) {
     for (BatchItem item : items) {
       try {
@@ -132,22 +113,6 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
         item.fail("unexpected failure: " + e);
       }
     }
-  }
-
-  /** Records the documents of the confirmed items (one history flush) and waits for them. */
-  private void record(List<BatchItem> items) {
-    for (BatchItem item : items) {
-      MessageInfo doc = item.history(pipeline);
-      if (doc != null) {
-        try {
-          item.recording(history.record(doc));
-        } catch (RuntimeException e) {
-          item.fail("history store refused the document: " + e);
-        }
-      }
-    }
-    long historyDeadline = System.nanoTime() + historyTimeout.toNanos();
-    items.forEach(item -> item.awaitRecorded(historyDeadline));
   }
 
   private String why() {

@@ -36,6 +36,7 @@ import org.springframework.amqp.core.Message;
 import org.springframework.amqp.core.MessageProperties;
 import org.springframework.amqp.rabbit.listener.SimpleMessageListenerContainer;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -56,7 +57,9 @@ class AmqpGatewayIT extends GatewayItSupport {
     registry.add("avgateway.amqp.delivery-limit", () -> DELIVERY_LIMIT);
   }
 
-  @Autowired SimpleMessageListenerContainer container;
+  @Autowired
+  @Qualifier("avgatewayAmqpContainer")
+  SimpleMessageListenerContainer container;
 
   @Override
   protected Names names() {

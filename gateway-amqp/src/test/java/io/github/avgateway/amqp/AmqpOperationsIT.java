@@ -31,8 +31,9 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * The AMQP gateway as operators run it, on the real RabbitMQ, clamd and embedded Solr, with Spring
- * Boot's default logging: readiness with the broker, basic auth on everything but health,
- * Prometheus metrics after real scans, and no payload, file name, client id or secret in the log.
+ * Boot's default logging: readiness with the broker and the history backlog (not Solr), basic auth
+ * on everything but health, Prometheus metrics after real scans, and no payload, file name, client
+ * id or secret in the log.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -47,6 +48,8 @@ class AmqpOperationsIT {
   private static final String DLX = "ops.dlx." + SUFFIX;
   private static final String DLQ = "ops.dead." + SUFFIX;
   private static final String REPLIES = "av.reply.ops." + SUFFIX;
+  private static final String HISTORY = "ops.history." + SUFFIX;
+  private static final String HISTORY_DLQ = "ops.history.dlq." + SUFFIX;
 
   private StdoutTee log;
   private ConfigurableApplicationContext app;
@@ -68,6 +71,8 @@ class AmqpOperationsIT {
                 "--avgateway.amqp.request-queue=" + REQUESTS,
                 "--avgateway.amqp.dead-letter-exchange=" + DLX,
                 "--avgateway.amqp.dead-letter-queue=" + DLQ,
+                "--avgateway.history.queue=" + HISTORY,
+                "--avgateway.history.dead-letter-queue=" + HISTORY_DLQ,
                 "--avgateway.solr.embedded.home=" + data.resolve("solr"),
                 "--avgateway.solr.username=history",
                 "--avgateway.solr.password=" + SOLR_SECRET,
@@ -84,12 +89,15 @@ class AmqpOperationsIT {
   void stop() {
     if (app != null) {
       app.getBean(IntakeWatcher.class).stop();
+      app.getBean(HistoryIndexerRunner.class).stop();
       app.close();
     }
     if (admin != null) {
       admin.deleteQueue(REPLIES);
       admin.deleteQueue(REQUESTS);
       admin.deleteQueue(DLQ);
+      admin.deleteQueue(HISTORY);
+      admin.deleteQueue(HISTORY_DLQ);
       admin.deleteExchange(DLX);
       connection.destroy();
     }
@@ -98,10 +106,13 @@ class AmqpOperationsIT {
 
   @Test
   @Order(1)
-  void readinessIsUpWithRealClamdRabbitMqAndSolr() {
+  void readinessIsUpWithRealClamdRabbitMqAndTheHistoryBacklogButNotSolr() {
     await().atMost(WAIT).until(() -> http.get("/actuator/health/readiness").status() == 200);
     assertThat(http.get("/actuator/health/readiness").body())
-        .contains("\"status\":\"UP\"", "\"clamd\"", "\"history\"", "\"rabbit\"");
+        .contains("\"status\":\"UP\"", "\"clamd\"", "\"historyBacklog\"", "\"rabbit\"")
+        .doesNotContain("\"history\"", "\"historyIndexer\"");
+    assertThat(http.get("/actuator/health").body())
+        .contains("\"history\"", "\"historyIndexer\"", "\"historyBacklog\"");
     assertThat(http.get("/actuator/health/liveness").status()).isEqualTo(200);
   }
 
@@ -132,7 +143,11 @@ class AmqpOperationsIT {
               .isEqualTo(2);
           assertThat(HttpProbe.delta(before, after, "avgateway_history_batch_size_documents_sum"))
               .isEqualTo(2);
+          assertThat(HttpProbe.delta(before, after, "avgateway_history_indexed_documents_total"))
+              .isEqualTo(2);
         });
+    assertThat(scrape())
+        .contains("avgateway_history_backlog_messages", "avgateway_history_indexer_lag_seconds");
     assertThat(HttpProbe.sum(scrape(), "avgateway_clamd_endpoint_up")).isEqualTo(1.0);
   }
 

@@ -63,6 +63,8 @@ class ConnectionLossIT {
     registry.add("avgateway.amqp.request-queue", () -> REQUESTS);
     registry.add("avgateway.amqp.dead-letter-exchange", () -> DLX);
     registry.add("avgateway.amqp.dead-letter-queue", () -> DLQ);
+    registry.add("avgateway.history.queue", () -> DLQ + ".history");
+    registry.add("avgateway.history.dead-letter-queue", () -> DLQ + ".history.dlq");
     registry.add("avgateway.amqp.consumers", () -> 2);
     registry.add("avgateway.amqp.prefetch", () -> 8);
     registry.add("avgateway.amqp.batch-size", () -> 4);
@@ -72,6 +74,7 @@ class ConnectionLossIT {
   @Autowired FakeScanner scanner;
   @Autowired InMemoryHistory history;
   @Autowired IntakeWatcher watcher;
+  @Autowired HistoryIndexerRunner indexer;
 
   private CachingConnectionFactory direct;
   private RabbitAdmin admin;
@@ -88,9 +91,12 @@ class ConnectionLossIT {
   @AfterAll
   void cleanUp() throws Exception {
     watcher.stop();
+    indexer.stop();
     admin.deleteQueue(REPLIES);
     admin.deleteQueue(REQUESTS);
     admin.deleteQueue(DLQ);
+    admin.deleteQueue(DLQ + ".history");
+    admin.deleteQueue(DLQ + ".history.dlq");
     admin.deleteExchange(DLX);
     direct.destroy();
     proxy.close();
@@ -116,7 +122,7 @@ class ConnectionLossIT {
     assertThat(history.calls())
         .as("requests in flight at a cut were delivered again")
         .anyMatch(MessageInfo::redelivered);
-    // A reply is confirmed before its history document is recorded: wait for the documents too.
+    // A reply is confirmed before the indexer writes its history document: wait for those too.
     await()
         .atMost(WAIT)
         .until(() -> ids.stream().allMatch(id -> history.find("amqp", id).isPresent()));

@@ -47,6 +47,8 @@ class ScanBatchListenerTest {
   private final AmqpReplyPublisher publisher = mock(AmqpReplyPublisher.class);
   private final Channel channel = mock(Channel.class);
   private final AtomicInteger troubles = new AtomicInteger();
+  private final AtomicInteger historyMessages = new AtomicInteger();
+  private volatile HistoryStream refusing;
   private final ScanBatchListener listener = listener(Duration.ofSeconds(5), Duration.ofMinutes(1));
 
   private ScanBatchListener listener(Duration confirmTimeout) {
@@ -67,7 +69,7 @@ class ScanBatchListenerTest {
             triage,
             pipeline,
             publisher,
-            history,
+            this::publishHistory,
             new IntakeHold(gate, Duration.ofMillis(5), holdLimit),
             confirmTimeout,
             Duration.ofSeconds(5));
@@ -75,8 +77,19 @@ class ScanBatchListenerTest {
     return l;
   }
 
+  /** The broker's side of the history stream: keeps the documents, or nacks while refusing. */
+  private CompletableFuture<PublishOutcome> publishHistory(List<MessageInfo> documents) {
+    HistoryStream refuse = refusing;
+    if (refuse != null) {
+      return refuse.publish(documents);
+    }
+    historyMessages.incrementAndGet();
+    documents.forEach(history::record);
+    return confirmed();
+  }
+
   @Test
-  void aConfirmedAndRecordedBatchIsAcknowledgedWithOneMultipleAck() throws Exception {
+  void aConfirmedBatchWithItsHistoryMessageIsAcknowledgedWithOneMultipleAck() throws Exception {
     when(publisher.reply(anyString(), any())).thenReturn(confirmed());
 
     listener.onMessageBatch(
@@ -87,6 +100,7 @@ class ScanBatchListenerTest {
     assertThat(history.find("amqp", "m-1").orElseThrow().disposition())
         .isEqualTo(Disposition.REPLIED);
     assertThat(history.find("amqp", "m-2")).isPresent();
+    assertThat(historyMessages.get()).as("one history message per batch").isEqualTo(1);
   }
 
   @Test
@@ -170,16 +184,23 @@ class ScanBatchListenerTest {
   }
 
   @Test
-  void aRefusedHistoryDocumentRequeuesItsRequestAndReportsTrouble() throws Exception {
+  void aHistoryMessageRefusedUntilTheHoldRunsOutRequeuesTheBatchAndReportsTrouble()
+      throws Exception {
     when(publisher.reply(anyString(), any())).thenReturn(confirmed());
-    history.refuseWhen(info -> info.requestId().equals("m-2"));
+    refusing =
+        documents -> {
+          gate.down("history backlog full");
+          return CompletableFuture.completedFuture(new PublishOutcome.Nacked());
+        };
 
-    listener.onMessageBatch(
-        List.of(request(1, "m-1", "av.reply.a"), request(2, "m-2", "av.reply.a")), channel);
+    listener(Duration.ofSeconds(5), Duration.ofMillis(50))
+        .onMessageBatch(
+            List.of(request(1, "m-1", "av.reply.a"), request(2, "m-2", "av.reply.a")), channel);
 
-    verify(channel).basicAck(1, false);
+    verify(channel).basicNack(1, false, true);
     verify(channel).basicNack(2, false, true);
-    assertThat(troubles.get()).isEqualTo(1);
+    assertThat(troubles.get()).isPositive();
+    assertThat(history.calls()).isEmpty();
   }
 
   @Test
@@ -213,16 +234,21 @@ class ScanBatchListenerTest {
   }
 
   @Test
-  void aRefusedDocumentIsHeldUntilTheStoreIsBackAndRecordedWithoutASecondReply() throws Exception {
+  void aFullBacklogHoldsTheBatchAndItsHistoryIsPublishedAgainWithoutASecondReply()
+      throws Exception {
     when(publisher.reply(anyString(), any())).thenReturn(confirmed());
-    history.refuseWhen(info -> {
-      gate.down("Solr refuses writes");
-      return true;
-    });
+    AtomicInteger nacks = new AtomicInteger();
+    refusing =
+        documents -> {
+          nacks.incrementAndGet();
+          gate.down("history backlog full");
+          return CompletableFuture.completedFuture(new PublishOutcome.Nacked());
+        };
 
     Thread consumer = inBackground(List.of(request(1, "m-1", "av.reply.a")));
-    await().atMost(WAIT).until(() -> history.refused() > 0 && troubles.get() > 0);
-    history.acceptAll();
+    await().atMost(WAIT).until(() -> nacks.get() > 0 && troubles.get() > 0);
+    assertThat(consumer.isAlive()).as("holding").isTrue();
+    refusing = null;
     gate.up();
     consumer.join(WAIT.toMillis());
 

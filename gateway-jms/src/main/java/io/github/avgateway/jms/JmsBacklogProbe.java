@@ -1,6 +1,7 @@
 package io.github.avgateway.jms;
 
 import io.github.avgateway.core.history.HistoryBacklogGate;
+import io.github.avgateway.core.history.RepeatingCheck;
 import io.github.avgateway.core.port.Availability;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
@@ -10,9 +11,6 @@ import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -33,8 +31,7 @@ public final class JmsBacklogProbe implements SmartLifecycle {
   private final String queue;
   private final HistoryRoom room;
   private final HistoryBacklogGate gate;
-  private final Duration interval;
-  private ScheduledExecutorService executor;
+  private final RepeatingCheck repeating;
   private Connection connection;
 
   /**
@@ -51,30 +48,23 @@ public final class JmsBacklogProbe implements SmartLifecycle {
     this.queue = queue;
     this.room = room;
     this.gate = gate;
-    this.interval = interval;
+    this.repeating = new RepeatingCheck("jms-history-backlog-probe", this::probe, interval);
   }
 
   @Override
-  public synchronized void start() {
-    executor =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> Thread.ofPlatform().daemon().name("jms-history-backlog-probe").unstarted(r));
-    long millis = Math.max(10, interval.toMillis());
-    executor.scheduleWithFixedDelay(this::probe, millis, millis, TimeUnit.MILLISECONDS);
+  public void start() {
+    repeating.start();
   }
 
   @Override
   public synchronized void stop() {
-    if (executor != null) {
-      executor.shutdownNow();
-      executor = null;
-    }
+    repeating.stop();
     close();
   }
 
   @Override
-  public synchronized boolean isRunning() {
-    return executor != null;
+  public boolean isRunning() {
+    return repeating.running();
   }
 
   private void probe() {

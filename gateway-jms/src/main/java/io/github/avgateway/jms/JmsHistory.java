@@ -2,6 +2,7 @@ package io.github.avgateway.jms;
 
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.wire.HistoryMessages;
+import io.github.avgateway.core.wire.WireNames;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.JMSException;
 import jakarta.jms.Session;
@@ -14,12 +15,6 @@ import org.apache.activemq.artemis.api.core.ActiveMQAddressFullException;
  */
 final class JmsHistory {
 
-  /** Property: the history message's schema. */
-  static final String SCHEMA = "avHistorySchema";
-
-  /** Property: how many documents the history message holds. */
-  static final String DOCUMENTS = "avDocuments";
-
   private JmsHistory() {}
 
   /** The persistent history message holding {@code documents}. */
@@ -27,8 +22,8 @@ final class JmsHistory {
     BytesMessage message = session.createBytesMessage();
     message.writeBytes(HistoryMessages.encode(documents));
     message.setJMSType(HistoryMessages.CONTENT_TYPE);
-    message.setIntProperty(SCHEMA, HistoryMessages.SCHEMA);
-    message.setIntProperty(DOCUMENTS, documents.size());
+    message.setIntProperty(WireNames.HISTORY_SCHEMA, HistoryMessages.SCHEMA);
+    message.setIntProperty(WireNames.HISTORY_DOCUMENTS, documents.size());
     return message;
   }
 

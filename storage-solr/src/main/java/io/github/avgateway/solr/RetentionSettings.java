@@ -9,7 +9,7 @@ import java.util.Objects;
  * @param maxAge documents received longer ago than this are deleted
  * @param interval time between the end of one purge and the start of the next
  * @param budget longest one purge may run; if documents older than {@code maxAge} are left when it
- *     runs out, retention is behind and intake pauses until a later purge catches up
+ *     runs out, retention is behind and the history indexer holds until a later purge catches up
  * @param slice the time span one delete-by-query covers, oldest first, so that a large backlog is
  *     removed in bounded requests and the budget can be checked between them
  */

@@ -30,9 +30,9 @@ import org.apache.solr.client.solrj.SolrClient;
  *       size, waiting at most {@code maxDelay} for more: under light load a batch is one document,
  *       under heavy load batches fill while earlier requests are in flight.
  *   <li>Back-pressure: the queue is bounded and {@link #record} blocks while it is full. While
- *       writes fail, {@link SolrHistoryGate} is down, so front-ends stop taking requests before the
- *       queue fills; an idle recorder probes Solr every {@code probeInterval} and the gate comes
- *       back up by itself.
+ *       writes fail, {@link SolrHistoryGate} is down, so the history indexer stops sending before
+ *       the queue fills; an idle recorder probes Solr every {@code probeInterval} and the gate
+ *       comes back up by itself.
  *   <li>Idempotent: the document id is {@link MessageInfo#id()}, so recording a redelivered request
  *       again overwrites its document.
  * </ul>

@@ -22,9 +22,9 @@ import org.slf4j.LoggerFactory;
  * commit (deletions become visible with the same {@code commitWithin} as adds).
  *
  * <p>If a purge runs out of its budget with documents past the cutoff left, or fails, {@link
- * SolrHistoryGate#retention()} turns down and front-ends pause intake; the next purge is attempted
- * after {@link RetentionSettings#retryDelay()} and the gate comes back up once a purge reaches the
- * cutoff. So the index cannot outgrow its purge.
+ * SolrHistoryGate#retention()} turns down and the history indexer holds; the next purge is
+ * attempted after {@link RetentionSettings#retryDelay()} and the gate comes back up once a purge
+ * reaches the cutoff. So the index cannot outgrow its purge.
  */
 public final class SolrRetention implements AutoCloseable {
 

@@ -26,7 +26,7 @@ class EmbeddedBackgroundOpenIT {
     SolrHistoryGate gate = new SolrHistoryGate();
     try (SolrHistoryStore store =
         SolrHistoryStore.embeddedInBackground(dir.resolve("solr"), "history", gate)) {
-      assertThat(gate.intake())
+      assertThat(gate.accepting())
           .isInstanceOfSatisfying(
               Availability.Down.class,
               down -> assertThat(down.why()).contains("embedded Solr is starting"));
@@ -61,7 +61,7 @@ class EmbeddedBackgroundOpenIT {
       assertThatThrownBy(() -> store.client().ping("history"))
           .isInstanceOf(SolrServerException.class)
           .hasMessageContaining("failed to start");
-      assertThat(gate.intake()).isInstanceOf(Availability.Down.class);
+      assertThat(gate.accepting()).isInstanceOf(Availability.Down.class);
     }
   }
 }

@@ -62,7 +62,7 @@ class RetentionIT {
     assertThat(run.behind()).isFalse();
     assertThat(run.purged()).isEqualTo(300);
     assertThat(run.cutoff()).isEqualTo(NOW.minus(Duration.ofDays(30)));
-    assertThat(gate.intake()).isEqualTo(Availability.up());
+    assertThat(gate.accepting()).isEqualTo(Availability.up());
     await().atMost(Duration.ofSeconds(30)).until(() -> count("gateway:old") == 0);
     assertThat(count("gateway:edge")).isEqualTo(10);
     assertThat(count("gateway:recent")).isEqualTo(50);
@@ -77,14 +77,14 @@ class RetentionIT {
     RetentionRun starved = retention(gate, Duration.ZERO).purgeOnce();
 
     assertThat(starved.behind()).isTrue();
-    assertThat(gate.intake())
+    assertThat(gate.accepting())
         .isInstanceOfSatisfying(
             Availability.Down.class,
             down -> assertThat(down.why()).startsWith("Solr history retention is behind"));
 
     RetentionRun caughtUp = retention(gate, Duration.ofMinutes(1)).purgeOnce();
     assertThat(caughtUp.behind()).isFalse();
-    assertThat(gate.intake()).isEqualTo(Availability.up());
+    assertThat(gate.accepting()).isEqualTo(Availability.up());
     await().atMost(Duration.ofSeconds(30)).until(() -> count("gateway:backlog") == 0);
   }
 

@@ -11,19 +11,19 @@ class SolrHistoryGateTest {
 
   @Test
   void upUntilWritesFailOrRetentionFallsBehindAndUpAgainWhenBothRecover() {
-    assertThat(gate.intake()).isEqualTo(Availability.up());
+    assertThat(gate.accepting()).isEqualTo(Availability.up());
 
     gate.retentionBehind("old documents remain");
-    assertThat(gate.intake())
+    assertThat(gate.accepting())
         .isEqualTo(Availability.down("Solr history retention is behind: old documents remain"));
 
     gate.writesFailed("connection refused");
-    assertThat(gate.intake())
+    assertThat(gate.accepting())
         .isEqualTo(Availability.down("Solr history does not accept writes: connection refused"));
 
     gate.writesAccepted();
-    assertThat(gate.intake()).isInstanceOf(Availability.Down.class);
+    assertThat(gate.accepting()).isInstanceOf(Availability.Down.class);
     gate.retentionCaughtUp();
-    assertThat(gate.intake()).isEqualTo(Availability.up());
+    assertThat(gate.accepting()).isEqualTo(Availability.up());
   }
 }

@@ -89,11 +89,11 @@ class SolrHistoryRecorderTest {
 
     await().atMost(Duration.ofSeconds(5)).until(() -> pending.stream().allMatch(f -> f.isDone()));
     assertThat(pending).allMatch(CompletableFuture::isCompletedExceptionally);
-    assertThat(gate.intake()).isInstanceOf(Availability.Down.class);
+    assertThat(gate.accepting()).isInstanceOf(Availability.Down.class);
     assertThat(solr.accepted).isEmpty();
 
     solr.down = false;
-    await().atMost(Duration.ofSeconds(5)).until(() -> gate.intake().equals(Availability.up()));
+    await().atMost(Duration.ofSeconds(5)).until(() -> gate.accepting().equals(Availability.up()));
     assertThat(solr.accepted.get(0).getDeleteById()).containsExactly(BatchWriter.PROBE_ID);
   }
 

@@ -69,7 +69,7 @@ class SolrOutageIT {
   @Test
   void solrDownFailsFuturesWithinABoundAndSolrBackResumesRecording() throws Exception {
     recordAll("before", 200).get(30, TimeUnit.SECONDS);
-    assertThat(gate.intake()).isEqualTo(Availability.up());
+    assertThat(gate.accepting()).isEqualTo(Availability.up());
 
     solr.stop();
     long stopped = System.nanoTime();
@@ -78,13 +78,13 @@ class SolrOutageIT {
     assertThat(Duration.ofNanos(System.nanoTime() - stopped)).isLessThan(SETTLE_BOUND);
     assertThat(during).allMatch(CompletableFuture::isCompletedExceptionally);
     assertThatFailsWithSolrHistoryException(during.get(0));
-    assertThat(gate.intake())
+    assertThat(gate.accepting())
         .isInstanceOfSatisfying(
             Availability.Down.class,
             down -> assertThat(down.why()).startsWith("Solr history does not accept writes"));
 
     solr.restart();
-    await().atMost(Duration.ofSeconds(20)).until(() -> gate.intake().equals(Availability.up()));
+    await().atMost(Duration.ofSeconds(20)).until(() -> gate.accepting().equals(Availability.up()));
     recordAll("after", 200).get(30, TimeUnit.SECONDS);
     await().atMost(Duration.ofSeconds(30)).until(() -> count("gateway:after") == 200);
     assertThat(count("gateway:before")).isEqualTo(200);
@@ -114,10 +114,12 @@ class SolrOutageIT {
       await().atMost(SETTLE_BOUND).until(() -> during.stream().allMatch(CompletableFuture::isDone));
       assertThat(Duration.ofNanos(System.nanoTime() - frozen)).isLessThan(SETTLE_BOUND);
       assertThat(during).allMatch(CompletableFuture::isCompletedExceptionally);
-      assertThat(gate.intake()).isInstanceOf(Availability.Down.class);
+      assertThat(gate.accepting()).isInstanceOf(Availability.Down.class);
 
       proxy.thaw();
-      await().atMost(Duration.ofSeconds(20)).until(() -> gate.intake().equals(Availability.up()));
+      await()
+          .atMost(Duration.ofSeconds(20))
+          .until(() -> gate.accepting().equals(Availability.up()));
       recordAll("thawed", 100).get(30, TimeUnit.SECONDS);
       await().atMost(Duration.ofSeconds(30)).until(() -> count("gateway:thawed") == 100);
       assertThat(count("gateway:hung")).isZero();

@@ -3,40 +3,56 @@ package io.github.avgateway.amqp.config;
 import io.github.avgateway.amqp.AmqpReplyPublisher;
 import io.github.avgateway.amqp.AmqpRequestMapper;
 import io.github.avgateway.amqp.AmqpTopology;
+import io.github.avgateway.amqp.HistoryStream;
 import io.github.avgateway.amqp.IntakeHold;
 import io.github.avgateway.amqp.IntakeWatcher;
 import io.github.avgateway.amqp.ReplyDestinationPolicy;
 import io.github.avgateway.amqp.RequestTriage;
 import io.github.avgateway.amqp.ScanBatchListener;
 import io.github.avgateway.amqp.config.AmqpGatewayProperties.QueueType;
+import io.github.avgateway.core.config.HistoryStreamProperties;
 import io.github.avgateway.core.config.PipelineAutoConfiguration;
 import io.github.avgateway.core.pipeline.IntakeGates;
 import io.github.avgateway.core.pipeline.ScanPipeline;
-import io.github.avgateway.core.port.HistoryRecorder;
 import io.github.avgateway.core.port.IntakeGate;
+import io.github.avgateway.solr.config.SolrHistoryAutoConfiguration;
 import java.time.Clock;
 import java.util.Set;
-import org.springframework.amqp.core.AcknowledgeMode;
 import org.springframework.amqp.core.Declarables;
 import org.springframework.amqp.rabbit.connection.ConnectionFactory;
 import org.springframework.amqp.rabbit.listener.SimpleMessageListenerContainer;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 
 /**
- * Wires the AMQP front-end: topology, a confirming reply publisher, the batch listener and its
- * consumers, and the intake watcher that pauses them. Uses the application's {@code VirusScanner} /
- * {@code ScanPipeline}, {@code HistoryRecorder} and every {@code IntakeGate} bean; the broker
- * connection is Spring Boot's ({@code spring.rabbitmq.*}), with publisher confirms (correlated) and
- * returns switched on, since acknowledgement depends on them.
+ * Wires the AMQP front-end: topology, a confirming reply publisher, the history stream and its
+ * indexer ({@link AmqpHistoryConfiguration}), and, unless {@code avgateway.mode=indexer}, the batch
+ * listener and its consumers, and the intake watcher that pauses them. Uses the application's
+ * {@code VirusScanner} / {@code ScanPipeline}, {@code HistoryRecorder} (for the indexer only) and
+ * every {@code IntakeGate} bean; the broker connection is Spring Boot's ({@code
+ * spring.rabbitmq.*}), with publisher confirms (correlated) and returns switched on, since
+ * acknowledgement depends on them.
  */
-@AutoConfiguration(after = {RabbitAutoConfiguration.class, PipelineAutoConfiguration.class})
-@EnableConfigurationProperties(AmqpGatewayProperties.class)
+@AutoConfiguration(
+    after = {
+      RabbitAutoConfiguration.class,
+      PipelineAutoConfiguration.class,
+      SolrHistoryAutoConfiguration.class
+    })
+@EnableConfigurationProperties({
+  AmqpGatewayProperties.class,
+  HistoryStreamProperties.class,
+  GatewayModeProperties.class
+})
+@Import(AmqpHistoryConfiguration.class)
 @ConditionalOnProperty(
     prefix = "avgateway.amqp",
     name = "enabled",
@@ -51,8 +67,9 @@ public class AmqpGatewayAutoConfiguration {
   }
 
   @Bean
-  AmqpTopology avgatewayAmqpTopology(AmqpGatewayProperties properties) {
-    return new AmqpTopology(properties);
+  AmqpTopology avgatewayAmqpTopology(
+      AmqpGatewayProperties properties, HistoryStreamProperties history) {
+    return new AmqpTopology(properties, history);
   }
 
   @Bean
@@ -72,88 +89,95 @@ public class AmqpGatewayAutoConfiguration {
         connectionFactory, props.deadLetterExchange(), topology.deadLetterRoutingKey());
   }
 
-  @Bean
-  RequestTriage avgatewayAmqpRequestTriage(AmqpGatewayProperties props) {
-    ReplyDestinationPolicy policy =
-        new ReplyDestinationPolicy(
-            props.compiledReplyToPattern(),
-            props.defaultReplyQueueOrNull(),
-            Set.of(props.requestQueue(), props.deadLetterQueue()));
-    long limit = props.queueType() == QueueType.QUORUM ? props.deliveryLimit() : Long.MAX_VALUE;
-    return new RequestTriage(new AmqpRequestMapper(), policy, limit, Clock.systemUTC());
-  }
+  /** The request consumers: everything but {@code avgateway.mode=indexer}. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnProperty(
+      prefix = "avgateway",
+      name = "mode",
+      havingValue = "gateway",
+      matchIfMissing = true)
+  static class Scanning {
 
-  @Bean
-  IntakeHold avgatewayAmqpIntakeHold(IntakeGates intake, AmqpGatewayProperties props) {
-    return new IntakeHold(intake::intake, props.intakeCheckInterval(), props.pauseHoldLimit());
-  }
+    @Bean
+    RequestTriage avgatewayAmqpRequestTriage(AmqpGatewayProperties props) {
+      ReplyDestinationPolicy policy =
+          new ReplyDestinationPolicy(
+              props.compiledReplyToPattern(),
+              props.defaultReplyQueueOrNull(),
+              Set.of(props.requestQueue(), props.deadLetterQueue()));
+      long limit = props.queueType() == QueueType.QUORUM ? props.deliveryLimit() : Long.MAX_VALUE;
+      return new RequestTriage(new AmqpRequestMapper(), policy, limit, Clock.systemUTC());
+    }
 
-  @Bean
-  ScanBatchListener avgatewayAmqpListener(
-      RequestTriage triage,
-      ScanPipeline pipeline,
-      AmqpReplyPublisher publisher,
-      HistoryRecorder history,
-      IntakeHold hold,
-      AmqpGatewayProperties props) {
-    return new ScanBatchListener(
-        triage, pipeline, publisher, history, hold, props.confirmTimeout(), props.historyTimeout());
-  }
+    @Bean
+    IntakeHold avgatewayAmqpIntakeHold(IntakeGates intake, AmqpGatewayProperties props) {
+      return new IntakeHold(intake::intake, props.intakeCheckInterval(), props.pauseHoldLimit());
+    }
 
-  @Bean
-  SimpleMessageListenerContainer avgatewayAmqpContainer(
-      ConnectionFactory connectionFactory,
-      ScanBatchListener listener,
-      AmqpGatewayProperties props) {
-    SimpleMessageListenerContainer container =
-        new SimpleMessageListenerContainer(connectionFactory);
-    container.setQueueNames(props.requestQueue());
-    container.setConcurrentConsumers(props.consumers());
-    container.setPrefetchCount(props.prefetch());
-    container.setConsumerBatchEnabled(true);
-    container.setBatchSize(props.batchSize());
-    long batchWaitMillis = Math.max(1, props.batchWait().toMillis());
-    container.setReceiveTimeout(batchWaitMillis);
-    // Bounds the whole fill, not only each wait: with the per-request wait alone, requests arriving
-    // just under batch-wait apart (half load) kept a batch filling to its size, 16 waits long.
-    container.setBatchReceiveTimeout(batchWaitMillis);
-    container.setAcknowledgeMode(AcknowledgeMode.MANUAL);
-    container.setRecoveryInterval(props.recoveryInterval().toMillis());
-    container.setMissingQueuesFatal(false);
-    container.setForceStop(true);
-    container.setAutoStartup(false);
-    container.setMessageListener(listener);
-    return container;
-  }
+    @Bean
+    ScanBatchListener avgatewayAmqpListener(
+        RequestTriage triage,
+        ScanPipeline pipeline,
+        AmqpReplyPublisher publisher,
+        HistoryStream history,
+        IntakeHold hold,
+        AmqpGatewayProperties props) {
+      return new ScanBatchListener(
+          triage,
+          pipeline,
+          publisher,
+          history,
+          hold,
+          props.confirmTimeout(),
+          props.historyTimeout());
+    }
 
-  @Bean
-  IntakeWatcher avgatewayAmqpIntakeWatcher(
-      SimpleMessageListenerContainer container,
-      ScanBatchListener listener,
-      IntakeGates intake,
-      IntakeHold hold,
-      ConnectionFactory connectionFactory,
-      AmqpGatewayProperties props) {
-    String consumes =
-        String.format(
-            "request queue %s on %s:%d (%d consumers, batches of up to %d)",
-            props.requestQueue(),
-            connectionFactory.getHost(),
-            connectionFactory.getPort(),
-            props.consumers(),
-            props.batchSize());
-    IntakeWatcher watcher =
-        new IntakeWatcher(intake::intake, container, props.intakeCheckInterval(), hold, consumes);
-    listener.onIntakeTrouble(watcher::checkSoon);
-    return watcher;
-  }
+    @Bean
+    SimpleMessageListenerContainer avgatewayAmqpContainer(
+        ConnectionFactory connectionFactory,
+        ScanBatchListener listener,
+        AmqpGatewayProperties props) {
+      return BatchContainers.create(
+          connectionFactory,
+          props.requestQueue(),
+          props.consumers(),
+          props.prefetch(),
+          props.batchSize(),
+          props.batchWait(),
+          props.recoveryInterval(),
+          listener);
+    }
 
-  /**
-   * Intake is open while every {@link IntakeGate} bean is up: clamd's readiness (self-test passed,
-   * an endpoint up) and the history store's.
-   */
-  @Bean
-  IntakeGates avgatewayAmqpIntake(ObjectProvider<IntakeGate> gates) {
-    return new IntakeGates("AMQP", gates.orderedStream().toList());
+    @Bean
+    IntakeWatcher avgatewayAmqpIntakeWatcher(
+        @Qualifier("avgatewayAmqpContainer") SimpleMessageListenerContainer container,
+        ScanBatchListener listener,
+        IntakeGates intake,
+        IntakeHold hold,
+        ConnectionFactory connectionFactory,
+        AmqpGatewayProperties props) {
+      String consumes =
+          String.format(
+              "request queue %s on %s:%d (%d consumers, batches of up to %d)",
+              props.requestQueue(),
+              connectionFactory.getHost(),
+              connectionFactory.getPort(),
+              props.consumers(),
+              props.batchSize());
+      IntakeWatcher watcher =
+          new IntakeWatcher(intake::intake, container, props.intakeCheckInterval(), hold, consumes);
+      listener.onIntakeTrouble(watcher::checkSoon);
+      return watcher;
+    }
+
+    /**
+     * Intake is open while every {@link IntakeGate} bean is up: clamd's readiness (self-test
+     * passed, an endpoint up) and the history backlog's. The history store has none: Solr down or
+     * behind holds only the indexer, and scanning goes on until the backlog is full.
+     */
+    @Bean
+    IntakeGates avgatewayAmqpIntake(ObjectProvider<IntakeGate> gates) {
+      return new IntakeGates("AMQP", gates.orderedStream().toList());
+    }
   }
 }

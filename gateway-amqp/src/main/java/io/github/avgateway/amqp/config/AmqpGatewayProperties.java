@@ -36,11 +36,13 @@ import org.springframework.validation.annotation.Validated;
  *     default accepts direct reply-to and queues named {@code av.reply.*}
  * @param defaultReplyQueue where replies go when a request has no {@code reply_to}; empty for none
  * @param confirmTimeout how long a reply or dead-letter may wait for the broker's confirm
- * @param historyTimeout how long a batch may wait for the history store to accept its documents
- * @param intakeCheckInterval how often consumers check whether clamd and history can serve (a check
- *     reads the gates' current state, so it is cheap; it bounds how late intake resumes)
+ * @param historyTimeout how long a batch may wait for the broker's confirm of its history message
+ * @param intakeCheckInterval how often consumers check whether clamd and the history backlog can
+ *     serve (a check reads the gates' current state, so it is cheap; it bounds how late intake
+ *     resumes), and how often a full history backlog's depth is read
  * @param pauseHoldLimit how long a consumer holds its unacknowledged batch while intake is paused
- *     before it requeues it; keep it below RabbitMQ's {@code consumer_timeout}
+ *     before it requeues it, and the history indexer its messages while the store refuses; keep it
+ *     below RabbitMQ's {@code consumer_timeout}
  * @param recoveryInterval pause between attempts to reconnect consumers after the broker was lost
  * @param declareTopology whether the gateway declares its queues and exchange at connect time
  */

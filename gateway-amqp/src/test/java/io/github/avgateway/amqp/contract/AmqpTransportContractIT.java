@@ -1,6 +1,7 @@
 package io.github.avgateway.amqp.contract;
 
 import io.github.avgateway.amqp.GatewayAmqpApplication;
+import io.github.avgateway.amqp.HistoryIndexerRunner;
 import io.github.avgateway.amqp.IntakeWatcher;
 import io.github.avgateway.amqp.testing.RabbitIt;
 import io.github.avgateway.core.contract.AbstractTransportContractTests;
@@ -19,7 +20,8 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * The shared transport contract against the real AMQP gateway application: the real RabbitMQ, the
  * real clamd (the services script's, with the project's offline signatures) and a real Solr
- * (embedded, in a fresh directory under {@code target/}).
+ * (embedded, in a fresh directory under {@code target/}). History reaches Solr through the history
+ * stream and the gateway's own indexer.
  */
 @SpringBootTest(classes = GatewayAmqpApplication.class)
 @DirtiesContext
@@ -29,6 +31,8 @@ class AmqpTransportContractIT extends AbstractTransportContractTests {
   private static final String REQUESTS = "contract.requests." + SUFFIX;
   private static final String DLX = "contract.dlx." + SUFFIX;
   private static final String DLQ = "contract.dead." + SUFFIX;
+  private static final String HISTORY = "contract.history." + SUFFIX;
+  private static final String HISTORY_DLQ = "contract.history.dlq." + SUFFIX;
 
   @DynamicPropertySource
   static void gateway(DynamicPropertyRegistry registry) {
@@ -39,11 +43,14 @@ class AmqpTransportContractIT extends AbstractTransportContractTests {
     registry.add("avgateway.amqp.request-queue", () -> REQUESTS);
     registry.add("avgateway.amqp.dead-letter-exchange", () -> DLX);
     registry.add("avgateway.amqp.dead-letter-queue", () -> DLQ);
+    registry.add("avgateway.history.queue", () -> HISTORY);
+    registry.add("avgateway.history.dead-letter-queue", () -> HISTORY_DLQ);
   }
 
   @Autowired HistoryQueries queries;
   @Autowired AmqpAdmin admin;
   @Autowired IntakeWatcher watcher;
+  @Autowired HistoryIndexerRunner indexer;
   private CachingConnectionFactory connectionFactory;
 
   @Override
@@ -57,8 +64,11 @@ class AmqpTransportContractIT extends AbstractTransportContractTests {
   void deleteTopology() {
     // Stop consuming first: a running container would declare a deleted queue again.
     watcher.stop();
+    indexer.stop();
     admin.deleteQueue(REQUESTS);
     admin.deleteQueue(DLQ);
+    admin.deleteQueue(HISTORY);
+    admin.deleteQueue(HISTORY_DLQ);
     admin.deleteExchange(DLX);
     if (connectionFactory != null) {
       connectionFactory.destroy();

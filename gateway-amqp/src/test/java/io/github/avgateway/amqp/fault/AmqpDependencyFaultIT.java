@@ -19,7 +19,9 @@ import org.junit.jupiter.api.TestMethodOrder;
  * Issue 8, scenarios 7–12 on AMQP: clamd and Solr fail under load behind one gateway JVM. Every
  * scenario: lost = 0, unsafe = 0, inconsistent = 0, one history document per request, and (the
  * product's pause guarantee) no request answered twice and none dead-lettered: a pause holds the
- * requests in flight instead of returning them to the queue.
+ * requests in flight instead of returning them to the queue. A clamd fault pauses intake; a Solr
+ * fault does not (history travels through the broker): only the history indexer holds and backs
+ * off, and catches up once Solr is back.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -27,6 +29,8 @@ class AmqpDependencyFaultIT {
 
   private static final String PAUSED = "pausing AMQP intake";
   private static final String RESUMED = "resuming AMQP intake";
+  private static final String INDEXER_PAUSED = "history store refuses; indexing paused";
+  private static final String INDEXER_RESUMED = "history store accepts again; indexing resumed";
   private AmqpFaultRig rig;
   private JavaProcess gateway;
 
@@ -110,24 +114,43 @@ class AmqpDependencyFaultIT {
 
   @Test
   @Order(11)
-  void solrStoppedAndStarted() throws Exception {
-    outage("solr-stop", rig.solr::stop, rig.solr::restart);
+  void solrStoppedScanningContinuesAndHistoryCatchesUp() throws Exception {
+    solrFault("solr-stop", rig.solr::stop, rig.solr::restart);
   }
 
   @Test
   @Order(12)
-  void solrSlowByProxyLatency() throws Exception {
-    FaultRun run = new FaultRun(rig, "solr-slow").load(300).awaitAnswered(30);
+  void solrSlowSlowsNoScan() throws Exception {
+    // Seconds per exchange: Solr slower than the gateway's request timeout (4 s), so the indexer
+    // holds its messages and backs off while the scan path goes on.
+    solrFault(
+        "solr-slow",
+        () -> rig.solrProxy.latency(Duration.ofSeconds(2)),
+        () -> rig.solrProxy.latency(Duration.ZERO));
+  }
+
+  /**
+   * Solr is not on the scan path: with it stopped or slow under load every request is answered and
+   * intake never pauses; the history indexer backs off (IndexerStatus down, logged once) and, once
+   * Solr is back, resumes and drains the backlog, one document per request.
+   */
+  private void solrFault(String scenario, Step fault, Step cure) throws Exception {
+    FaultRun run = new FaultRun(rig, scenario).load(150).awaitAnswered(20);
     long pauses = gateway.occurrences(PAUSED);
-    // Seconds per exchange: Solr slower than the gateway's request timeout (4 s). Back-pressure:
-    // intake pauses, consumers hold at most their prefetch, the rest waits in the broker.
-    rig.solrProxy.latency(Duration.ofSeconds(2));
+    long backoffs = gateway.occurrences(INDEXER_PAUSED);
+    long resumes = gateway.occurrences(INDEXER_RESUMED);
+    fault.run();
     try {
-      awaitLog(PAUSED, pauses);
+      run.load(150).awaitAnswered(300);
+      awaitLog(INDEXER_PAUSED, backoffs);
     } finally {
-      rig.solrProxy.latency(Duration.ZERO);
+      cure.run();
     }
+    awaitLog(INDEXER_RESUMED, resumes);
     run.finish(Duplicates.FORBIDDEN).assertAsExpected();
+    assertThat(gateway.occurrences(PAUSED))
+        .as("intake pauses during the Solr fault")
+        .isEqualTo(pauses);
   }
 
   private void awaitLog(String text, long before) {

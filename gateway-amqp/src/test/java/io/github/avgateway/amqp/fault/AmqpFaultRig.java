@@ -99,7 +99,9 @@ final class AmqpFaultRig implements AutoCloseable {
         "--avgateway.amqp.intake-check-interval=100ms",
         "--avgateway.amqp.recovery-interval=500ms",
         "--avgateway.amqp.confirm-timeout=4s",
-        "--avgateway.amqp.history-timeout=10s");
+        "--avgateway.amqp.history-timeout=10s",
+        // The indexer retries Solr within seconds once it is back, not after up to 30 s.
+        "--avgateway.history.indexer.backoff-max=5s");
   }
 
   /** Consumers on the request queue now, as the node reports them. */

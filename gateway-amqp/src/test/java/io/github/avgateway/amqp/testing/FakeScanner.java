@@ -17,7 +17,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * A scanner for tests of the front-end alone: INFECTED when the content contains the word {@code
  * INFECTED-TEST-MARKER} (so no malware-like bytes are needed), CLEAN otherwise. Can be slowed down
- * to keep requests in flight.
+ * to keep requests in flight, made to fail as if clamd went away, or to throw as a broken scanner
+ * would.
  */
 public final class FakeScanner implements VirusScanner {
 
@@ -28,10 +29,14 @@ public final class FakeScanner implements VirusScanner {
   private final AtomicInteger scans = new AtomicInteger();
   private volatile Duration delay = Duration.ZERO;
   private final AtomicReference<Runnable> failNext = new AtomicReference<>();
+  private final AtomicInteger throwNext = new AtomicInteger();
 
   @Override
   public ScanReport scan(InputStream content, long declaredSize) {
     scans.incrementAndGet();
+    if (throwNext.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+      throw new IllegalStateException("scanner told to throw (test)");
+    }
     Runnable failure = failNext.getAndSet(null);
     if (failure != null) {
       failure.run();
@@ -64,6 +69,14 @@ public final class FakeScanner implements VirusScanner {
   /** The next scan fails as if clamd went away, after running {@code sideEffect}. */
   public void failNext(Runnable sideEffect) {
     failNext.set(sideEffect);
+  }
+
+  /**
+   * The next {@code count} scans throw, as a broken scanner would: the request is requeued and the
+   * broker delivers it again.
+   */
+  public void throwNext(int count) {
+    throwNext.set(count);
   }
 
   /** Makes every scan take at least {@code delay}. */

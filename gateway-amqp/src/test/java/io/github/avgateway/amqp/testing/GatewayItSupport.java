@@ -3,6 +3,7 @@ package io.github.avgateway.amqp.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.github.avgateway.amqp.HistoryIndexerRunner;
 import io.github.avgateway.amqp.IntakeWatcher;
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.MessageInfo;
@@ -41,20 +42,26 @@ public abstract class GatewayItSupport {
   @Autowired protected AmqpAdmin admin;
   @Autowired protected IntakeWatcher watcher;
 
+  @Autowired(required = false)
+  protected HistoryIndexerRunner indexer;
+
   protected CachingConnectionFactory testConnection;
   protected RabbitTemplate rabbit;
   protected QueueInbox replies;
   protected QueueInbox deadLetters;
 
   /** The gateway's queue names for one test class. */
-  public record Names(String requests, String dlx, String dlq, String replies) {
+  public record Names(
+      String requests, String dlx, String dlq, String replies, String history, String historyDlq) {
     public static Names unique(String prefix) {
       String suffix = RabbitIt.uniqueSuffix();
       return new Names(
           prefix + ".requests." + suffix,
           prefix + ".dlx." + suffix,
           prefix + ".dead." + suffix,
-          "av.reply." + prefix + "." + suffix);
+          "av.reply." + prefix + "." + suffix,
+          prefix + ".history." + suffix,
+          prefix + ".history.dlq." + suffix);
     }
   }
 
@@ -69,6 +76,8 @@ public abstract class GatewayItSupport {
     registry.add("avgateway.amqp.request-queue", names::requests);
     registry.add("avgateway.amqp.dead-letter-exchange", names::dlx);
     registry.add("avgateway.amqp.dead-letter-queue", names::dlq);
+    registry.add("avgateway.history.queue", names::history);
+    registry.add("avgateway.history.dead-letter-queue", names::historyDlq);
     registry.add("avgateway.amqp.consumers", () -> 2);
     registry.add("avgateway.amqp.intake-check-interval", () -> "100ms");
   }
@@ -86,9 +95,14 @@ public abstract class GatewayItSupport {
   void cleanUp() {
     // Stop consuming first: a running container would declare a deleted queue again.
     watcher.stop();
+    if (indexer != null) {
+      indexer.stop();
+    }
     admin.deleteQueue(names().replies());
     admin.deleteQueue(names().requests());
     admin.deleteQueue(names().dlq());
+    admin.deleteQueue(names().history());
+    admin.deleteQueue(names().historyDlq());
     admin.deleteExchange(names().dlx());
     testConnection.destroy();
   }

@@ -3,7 +3,7 @@ package io.github.avgateway.core.history;
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.port.Availability;
 import io.github.avgateway.core.port.HistoryRecorder;
-import io.github.avgateway.core.port.IntakeGate;
+import io.github.avgateway.core.port.HistoryStoreGate;
 import io.github.avgateway.core.wire.HistoryMessage;
 import io.github.avgateway.core.wire.HistoryMessages;
 import java.time.Duration;
@@ -31,7 +31,7 @@ public final class HistoryIndexer {
   private static final Logger log = LoggerFactory.getLogger(HistoryIndexer.class);
 
   private final HistoryRecorder store;
-  private final IntakeGate storeGate;
+  private final HistoryStoreGate storeGate;
   private final Duration acceptTimeout;
   private final IndexerStatus status;
 
@@ -43,7 +43,10 @@ public final class HistoryIndexer {
    * @param status where health and metrics read what the indexer does
    */
   public HistoryIndexer(
-      HistoryRecorder store, IntakeGate storeGate, Duration acceptTimeout, IndexerStatus status) {
+      HistoryRecorder store,
+      HistoryStoreGate storeGate,
+      Duration acceptTimeout,
+      IndexerStatus status) {
     this.store = store;
     this.storeGate = storeGate;
     this.acceptTimeout = acceptTimeout;
@@ -107,7 +110,7 @@ public final class HistoryIndexer {
     }
     status.holding(documents);
     String refused;
-    if (storeGate.intake() instanceof Availability.Down down) {
+    if (storeGate.accepting() instanceof Availability.Down down) {
       refused = down.why();
     } else {
       documents.forEach(doc -> pending.add(record(doc)));

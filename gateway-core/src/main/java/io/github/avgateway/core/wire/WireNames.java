@@ -30,6 +30,12 @@ public final class WireNames {
    */
   public static final String ORIGINAL_HEADERS = "avOriginalHeaders";
 
+  /** History message: the schema of its body ({@code HistoryMessages.SCHEMA}). */
+  public static final String HISTORY_SCHEMA = "avHistorySchema";
+
+  /** History message: how many documents it holds. */
+  public static final String HISTORY_DOCUMENTS = "avDocuments";
+
   /** Content type of the reply body. */
   public static final String JSON_CONTENT_TYPE = "application/json";
 

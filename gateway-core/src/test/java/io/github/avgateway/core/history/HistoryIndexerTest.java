@@ -25,7 +25,7 @@ class HistoryIndexerTest {
   private final Clock clock = Clock.fixed(Instant.parse("2026-11-25T08:00:10Z"), ZoneOffset.UTC);
   private final IndexerStatus status = new IndexerStatus(clock);
   private final HistoryIndexer indexer =
-      new HistoryIndexer(store, storeGate, Duration.ofSeconds(5), status);
+      new HistoryIndexer(store, storeGate::intake, Duration.ofSeconds(5), status);
 
   @Test
   void everyDocumentOfEveryMessageReachesTheStore() {
@@ -89,7 +89,7 @@ class HistoryIndexerTest {
             info -> {
               throw new IllegalStateException("closed");
             },
-            storeGate,
+            storeGate::intake,
             Duration.ofSeconds(1),
             status);
     assertThat(throwing.index(List.of(HistoryMessages.encode(List.of(doc("a"))))))

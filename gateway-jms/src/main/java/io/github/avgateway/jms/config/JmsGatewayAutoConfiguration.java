@@ -11,13 +11,13 @@ import io.github.avgateway.core.history.IndexerStatus;
 import io.github.avgateway.core.pipeline.IntakeGates;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.port.HistoryRecorder;
+import io.github.avgateway.core.port.HistoryStoreGate;
 import io.github.avgateway.core.port.IntakeGate;
 import io.github.avgateway.jms.EmbeddedBroker;
 import io.github.avgateway.jms.HistoryRoom;
 import io.github.avgateway.jms.JmsBacklogProbe;
 import io.github.avgateway.jms.JmsGateway;
 import io.github.avgateway.jms.JmsHistoryIndexer;
-import io.github.avgateway.solr.SolrHistoryGate;
 import io.github.avgateway.solr.config.SolrHistoryAutoConfiguration;
 import jakarta.jms.ConnectionFactory;
 import java.net.URLEncoder;
@@ -115,13 +115,12 @@ public class JmsGatewayAutoConfiguration {
 
   /**
    * Every intake gate of the application, as the JMS consumers see it: clamd's readiness and the
-   * history backlog, never the history store's (Solr is not on the scan path; its gate holds the
-   * indexer instead).
+   * history backlog. The history store has none (Solr is not on the scan path; its {@link
+   * HistoryStoreGate} holds the indexer instead).
    */
   @Bean
   IntakeGates avgatewayJmsIntake(ObjectProvider<IntakeGate> gates) {
-    return new IntakeGates(
-        "JMS", gates.orderedStream().filter(g -> !(g instanceof SolrHistoryGate)).toList());
+    return new IntakeGates("JMS", gates.orderedStream().toList());
   }
 
   /** The history stream's bound as the scan path sees it (an intake gate; readiness). */
@@ -190,10 +189,10 @@ public class JmsGatewayAutoConfiguration {
         @Qualifier(CONNECTION_FACTORY) ConnectionFactory factory,
         HistoryStreamProperties history,
         HistoryRecorder store,
-        ObjectProvider<SolrHistoryGate> storeGate,
+        ObjectProvider<HistoryStoreGate> storeGate,
         IndexerStatus status) {
       HistoryStreamProperties.Indexer indexer = history.indexer();
-      IntakeGate gate = storeGate.getIfAvailable(() -> new SolrHistoryGate());
+      HistoryStoreGate gate = storeGate.getIfAvailable(() -> HistoryStoreGate.ALWAYS_ACCEPTING);
       return new JmsHistoryIndexer(
           factory,
           history.queue(),

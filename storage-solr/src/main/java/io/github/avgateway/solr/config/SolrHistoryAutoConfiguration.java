@@ -28,9 +28,9 @@ import org.springframework.context.annotation.Configuration;
  *   <li>{@link SolrHistoryStore} — the connection for the configured mode;
  *   <li>{@link SolrHistoryRecorder} — the {@link HistoryRecorder} front-ends call;
  *   <li>{@link SolrHistoryQueries} — the {@link HistoryQueries};
- *   <li>{@link SolrHistoryGate} named {@code solrHistoryIntakeGate} — an {@link
- *       io.github.avgateway.core.port.IntakeGate} front-ends honour (down while Solr refuses writes
- *       or retention is behind);
+ *   <li>{@link SolrHistoryGate} named {@code solrHistoryGate} — the {@link
+ *       io.github.avgateway.core.port.HistoryStoreGate} the history indexer holds on (down while
+ *       Solr refuses writes or retention is behind);
  *   <li>{@link SolrRetention} — the scheduled purge, when {@code retention.enabled};
  *   <li>the history meters and, with Spring Boot's health support, health {@code history}.
  * </ul>
@@ -51,7 +51,7 @@ public class SolrHistoryAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  SolrHistoryGate solrHistoryIntakeGate() {
+  SolrHistoryGate solrHistoryGate() {
     return new SolrHistoryGate();
   }
 
@@ -87,7 +87,7 @@ public class SolrHistoryAutoConfiguration {
     return new SolrHistoryMeters(recorder::getIfAvailable);
   }
 
-  /** Health {@code history}, read from the gate the consumers pause on. */
+  /** Health {@code history}, read from the gate the history indexer holds on. */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass(HealthIndicator.class)
   static class HistoryHealth {

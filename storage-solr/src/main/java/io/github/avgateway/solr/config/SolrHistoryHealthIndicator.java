@@ -7,8 +7,9 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 
 /**
- * Health {@code history}: the {@link SolrHistoryGate} the consumers pause on. DOWN while Solr does
- * not accept writes or retention is behind, with the reason; details show both sides.
+ * Health {@code history}: the {@link SolrHistoryGate} the history indexer holds on. DOWN while Solr
+ * does not accept writes or retention is behind, with the reason; details show both sides. Not part
+ * of readiness: Solr is not on the scan path.
  */
 final class SolrHistoryHealthIndicator implements HealthIndicator {
 
@@ -22,7 +23,7 @@ final class SolrHistoryHealthIndicator implements HealthIndicator {
 
   @Override
   public Health health() {
-    return AvailabilityHealth.of(gate.intake())
+    return AvailabilityHealth.of(gate.accepting())
         .withDetail("collection", collection)
         .withDetail("writes", describe(gate.writes()))
         .withDetail("retention", describe(gate.retention()))

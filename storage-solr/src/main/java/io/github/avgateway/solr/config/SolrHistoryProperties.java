@@ -135,7 +135,7 @@ public record SolrHistoryProperties(
    * @param enabled whether documents are purged at all
    * @param maxAge documents received longer ago are deleted
    * @param interval time between purges
-   * @param budget longest one purge may run before retention counts as behind (intake pauses)
+   * @param budget longest one purge may run before retention counts as behind (the indexer holds)
    * @param slice time span per delete-by-query request
    */
   public record Retention(

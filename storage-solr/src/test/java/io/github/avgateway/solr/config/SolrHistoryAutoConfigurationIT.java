@@ -6,7 +6,7 @@ import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.port.Availability;
 import io.github.avgateway.core.port.HistoryQueries;
 import io.github.avgateway.core.port.HistoryRecorder;
-import io.github.avgateway.core.port.IntakeGate;
+import io.github.avgateway.core.port.HistoryStoreGate;
 import io.github.avgateway.solr.HistoryDocs;
 import io.github.avgateway.solr.SolrHistoryGate;
 import io.github.avgateway.solr.SolrRetention;
@@ -40,12 +40,12 @@ class SolrHistoryAutoConfigurationIT {
           assertThat(context).hasSingleBean(HistoryRecorder.class);
           assertThat(context).hasSingleBean(HistoryQueries.class);
           assertThat(context).hasSingleBean(SolrRetention.class);
-          IntakeGate gate = context.getBean("solrHistoryIntakeGate", IntakeGate.class);
+          HistoryStoreGate gate = context.getBean("solrHistoryGate", HistoryStoreGate.class);
           assertThat(gate).isInstanceOf(SolrHistoryGate.class);
           context.getBean(HistoryRecorder.class).record(doc).get(30, TimeUnit.SECONDS);
           assertThat(context.getBean(HistoryQueries.class).byRequestId("amqp", "auto-1"))
               .contains(doc);
-          assertThat(gate.intake()).isEqualTo(Availability.up());
+          assertThat(gate.accepting()).isEqualTo(Availability.up());
         });
     assertThat(Files.exists(home.resolve("configsets/avgateway/conf/schema.xml"))).isTrue();
 

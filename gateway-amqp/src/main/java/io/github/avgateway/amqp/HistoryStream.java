@@ -1,0 +1,21 @@
+package io.github.avgateway.amqp;
+
+import io.github.avgateway.core.model.MessageInfo;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Hands a consumer batch's history documents to the broker as one history message
+ * (docs/history-stream.md). The future completes with the broker's answer and never completes
+ * exceptionally: {@link PublishOutcome.Confirmed} once the broker holds the message durably.
+ */
+@FunctionalInterface
+public interface HistoryStream {
+
+  /** History off (benchmarks only): nothing is published, every batch counts as handed over. */
+  HistoryStream OFF =
+      documents -> CompletableFuture.completedFuture(new PublishOutcome.Confirmed());
+
+  /** Publishes {@code documents} (at least one) as one history message. */
+  CompletableFuture<PublishOutcome> publish(List<MessageInfo> documents);
+}
