@@ -42,7 +42,7 @@ public final class EmbeddedBroker {
   private final JmsProperties properties;
   private final HistoryStreamProperties history;
   private final int inVmId = NEXT_IN_VM_ID.getAndIncrement();
-  private EmbeddedActiveMQ server;
+  private volatile EmbeddedActiveMQ server;
   private JournalType journalType;
 
   /**
@@ -109,15 +109,17 @@ public final class EmbeddedBroker {
 
   /**
    * Whether the address {@code queue} is at its page limit, so that a send fails (page-full FAIL);
-   * false when the broker is not running.
+   * false when the broker is not running. Cheap and lock-free: asked before every batch's history
+   * message.
    */
-  public synchronized boolean historyFull(String queue) {
-    if (server == null) {
+  public boolean historyFull(String queue) {
+    EmbeddedActiveMQ running = server;
+    if (running == null) {
       return false;
     }
     try {
       var store =
-          server.getActiveMQServer().getPagingManager().getPageStore(SimpleString.of(queue));
+          running.getActiveMQServer().getPagingManager().getPageStore(SimpleString.of(queue));
       return store != null && store.isPageFull();
     } catch (Exception e) {
       throw new IllegalStateException("cannot read the paging state of " + queue, e);
