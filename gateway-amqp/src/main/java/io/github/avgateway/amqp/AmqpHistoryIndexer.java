@@ -62,13 +62,42 @@ public final class AmqpHistoryIndexer implements ChannelAwareBatchMessageListene
             messages.stream().map(Message::getBody).toList(),
             backoff,
             wait -> pause(wait, deadline));
+    boolean[] done = new boolean[messages.size()];
+    for (int i = 0; i < messages.size(); i++) {
+      done[i] = settled(messages.get(i), outcomes.get(i));
+    }
     try {
-      for (int i = 0; i < messages.size(); i++) {
-        settle(messages.get(i), outcomes.get(i), channel);
-      }
+      acknowledge(messages, done, channel);
     } catch (IOException e) {
       throw new IllegalStateException("could not acknowledge; the broker will redeliver", e);
     }
+  }
+
+  /**
+   * One multiple ack for the whole poll when every message is done (the usual case), else an ack or
+   * a requeueing nack per message.
+   */
+  private static void acknowledge(List<Message> messages, boolean[] done, Channel channel)
+      throws IOException {
+    boolean all = true;
+    for (boolean d : done) {
+      all &= d;
+    }
+    if (all) {
+      channel.basicAck(tag(messages.get(messages.size() - 1)), true);
+      return;
+    }
+    for (int i = 0; i < messages.size(); i++) {
+      if (done[i]) {
+        channel.basicAck(tag(messages.get(i)), false);
+      } else {
+        channel.basicNack(tag(messages.get(i)), false, true);
+      }
+    }
+  }
+
+  private static long tag(Message message) {
+    return message.getMessageProperties().getDeliveryTag();
   }
 
   /** Ends holds now: the process is stopping. */
@@ -81,19 +110,13 @@ public final class AmqpHistoryIndexer implements ChannelAwareBatchMessageListene
     stopping = false;
   }
 
-  private void settle(Message message, IndexOutcome outcome, Channel channel) throws IOException {
-    long tag = message.getMessageProperties().getDeliveryTag();
-    boolean done =
-        switch (outcome) {
-          case IndexOutcome.Indexed indexed -> true;
-          case IndexOutcome.Rejected rejected -> deadLetter(message, rejected);
-          case IndexOutcome.Refused refused -> false;
-        };
-    if (done) {
-      channel.basicAck(tag, false);
-    } else {
-      channel.basicNack(tag, false, true);
-    }
+  /** Whether {@code message} may be acknowledged: indexed, or dead-lettered and confirmed. */
+  private boolean settled(Message message, IndexOutcome outcome) {
+    return switch (outcome) {
+      case IndexOutcome.Indexed indexed -> true;
+      case IndexOutcome.Rejected rejected -> deadLetter(message, rejected);
+      case IndexOutcome.Refused refused -> false;
+    };
   }
 
   /** True once the dead-letter was confirmed. */
