@@ -110,7 +110,8 @@ class AmqpIndexerModeIT extends GatewayItSupport {
             indexerProcess.getEnvironment().getProperty("local.server.port", Integer.class));
     await().atMost(WAIT).until(() -> http.get("/actuator/health/readiness").status() == 200);
     assertThat(http.get("/actuator/health/readiness").body())
-        .contains("rabbit")
+        .contains("\"rabbit\"")
+        .contains("\"historyBacklog\"")
         .doesNotContain("clamd");
   }
 }
