@@ -10,6 +10,7 @@ import io.github.avgateway.amqp.ReplyDestinationPolicy;
 import io.github.avgateway.amqp.RequestTriage;
 import io.github.avgateway.amqp.ScanBatchListener;
 import io.github.avgateway.amqp.config.AmqpGatewayProperties.QueueType;
+import io.github.avgateway.core.config.GatewayModeProperties;
 import io.github.avgateway.core.config.HistoryStreamProperties;
 import io.github.avgateway.core.config.PipelineAutoConfiguration;
 import io.github.avgateway.core.pipeline.IntakeGates;

@@ -1,6 +1,7 @@
 package io.github.avgateway.jms.config;
 
 import io.github.avgateway.core.config.ClamdAutoConfiguration;
+import io.github.avgateway.core.config.GatewayModeProperties;
 import io.github.avgateway.core.config.HistoryStreamProperties;
 import io.github.avgateway.core.config.PipelineAutoConfiguration;
 import io.github.avgateway.core.history.Backoff;
@@ -39,9 +40,9 @@ import org.springframework.util.unit.DataSize;
  * Wires the JMS front-end from the application's {@link ScanPipeline} (core's {@code
  * PipelineAutoConfiguration}), {@link HistoryRecorder} (the history store the indexer writes to)
  * and every {@link IntakeGate} bean (clamd readiness; the history backlog): the embedded broker
- * (unless {@code avgateway.jms.mode=EXTERNAL}), the gateway's connection factory, the {@link
- * JmsGateway} itself, and the history stream (docs/history-stream.md): the backlog gate and its
- * probe, and the history indexer.
+ * (unless {@code avgateway.jms.mode=EXTERNAL}), the gateway's connection factory, the history
+ * indexer (docs/history-stream.md) and, unless {@code avgateway.mode=indexer}, the {@link
+ * JmsGateway} itself with the history stream's backlog gate and its probe.
  */
 @AutoConfiguration(
     after = {
@@ -54,7 +55,11 @@ import org.springframework.util.unit.DataSize;
       "org.springframework.boot.jms.autoconfigure.JmsAutoConfiguration",
       "org.springframework.boot.jms.autoconfigure.health.JmsHealthContributorAutoConfiguration"
     })
-@EnableConfigurationProperties({JmsProperties.class, HistoryStreamProperties.class})
+@EnableConfigurationProperties({
+  JmsProperties.class,
+  HistoryStreamProperties.class,
+  GatewayModeProperties.class
+})
 public class JmsGatewayAutoConfiguration {
 
   /** Bean name of the connection factory the gateway's consumers use. */
@@ -114,22 +119,9 @@ public class JmsGatewayAutoConfiguration {
   }
 
   /**
-   * Every intake gate of the application, as the JMS consumers see it: clamd's readiness and the
-   * history backlog. The history store has none (Solr is not on the scan path; its {@link
-   * HistoryStoreGate} holds the indexer instead).
+   * The embedded broker counts the backlog (health and meters of the backlog and the indexer); an
+   * external one is not asked.
    */
-  @Bean
-  IntakeGates avgatewayJmsIntake(ObjectProvider<IntakeGate> gates) {
-    return new IntakeGates("JMS", gates.orderedStream().toList());
-  }
-
-  /** The history stream's bound as the scan path sees it (an intake gate; readiness). */
-  @Bean
-  HistoryBacklogGate avgatewayHistoryBacklog(HistoryStreamProperties history) {
-    return new HistoryBacklogGate(history.queue());
-  }
-
-  /** The embedded broker counts the backlog; an external one is not asked. */
   @Bean
   @ConditionalOnBean(EmbeddedBroker.class)
   HistoryBacklog avgatewayJmsHistoryBacklog(
@@ -137,36 +129,67 @@ public class JmsGatewayAutoConfiguration {
     return () -> broker.messageCount(history.queue());
   }
 
-  /** Room on the history address: asked of the embedded broker; unknown on an external one. */
-  @Bean
-  HistoryRoom avgatewayJmsHistoryRoom(
-      ObjectProvider<EmbeddedBroker> broker, HistoryStreamProperties history) {
-    EmbeddedBroker embedded = broker.getIfAvailable();
-    return embedded == null ? HistoryRoom.UNKNOWN : () -> !embedded.historyFull(history.queue());
-  }
+  /**
+   * The scanning consumers and what only they use: everything but {@code avgateway.mode=indexer}.
+   * An indexer-only process has no {@link ScanPipeline} (no clamd), sends no history and so needs
+   * no backlog gate or probe.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnProperty(
+      prefix = "avgateway",
+      name = "mode",
+      havingValue = "gateway",
+      matchIfMissing = true)
+  static class Scanning {
 
-  @Bean
-  @ConditionalOnBooleanProperty(name = "avgateway.history.enabled", matchIfMissing = true)
-  JmsBacklogProbe avgatewayJmsBacklogProbe(
-      @Qualifier(CONNECTION_FACTORY) ConnectionFactory factory,
-      HistoryRoom room,
-      HistoryStreamProperties history,
-      HistoryBacklogGate gate,
-      JmsProperties properties) {
-    return new JmsBacklogProbe(
-        factory, history.queue(), room, gate, properties.pausePollInterval());
-  }
+    /**
+     * Every intake gate of the application, as the JMS consumers see it: clamd's readiness and the
+     * history backlog. The history store has none (Solr is not on the scan path; its {@link
+     * HistoryStoreGate} holds the indexer instead).
+     */
+    @Bean
+    IntakeGates avgatewayJmsIntake(ObjectProvider<IntakeGate> gates) {
+      return new IntakeGates("JMS", gates.orderedStream().toList());
+    }
 
-  @Bean
-  JmsGateway jmsGateway(
-      JmsProperties properties,
-      HistoryStreamProperties history,
-      @Qualifier(CONNECTION_FACTORY) ConnectionFactory factory,
-      ScanPipeline pipeline,
-      HistoryBacklogGate backlog,
-      HistoryRoom room,
-      @Qualifier("avgatewayJmsIntake") IntakeGates intake) {
-    return JmsGateway.create(properties, history, factory, pipeline, backlog, room, intake::intake);
+    /** The history stream's bound as the scan path sees it (an intake gate; readiness). */
+    @Bean
+    HistoryBacklogGate avgatewayHistoryBacklog(HistoryStreamProperties history) {
+      return new HistoryBacklogGate(history.queue());
+    }
+
+    /** Room on the history address: asked of the embedded broker; unknown on an external one. */
+    @Bean
+    HistoryRoom avgatewayJmsHistoryRoom(
+        ObjectProvider<EmbeddedBroker> broker, HistoryStreamProperties history) {
+      EmbeddedBroker embedded = broker.getIfAvailable();
+      return embedded == null ? HistoryRoom.UNKNOWN : () -> !embedded.historyFull(history.queue());
+    }
+
+    @Bean
+    @ConditionalOnBooleanProperty(name = "avgateway.history.enabled", matchIfMissing = true)
+    JmsBacklogProbe avgatewayJmsBacklogProbe(
+        @Qualifier(CONNECTION_FACTORY) ConnectionFactory factory,
+        HistoryRoom room,
+        HistoryStreamProperties history,
+        HistoryBacklogGate gate,
+        JmsProperties properties) {
+      return new JmsBacklogProbe(
+          factory, history.queue(), room, gate, properties.pausePollInterval());
+    }
+
+    @Bean
+    JmsGateway jmsGateway(
+        JmsProperties properties,
+        HistoryStreamProperties history,
+        @Qualifier(CONNECTION_FACTORY) ConnectionFactory factory,
+        ScanPipeline pipeline,
+        HistoryBacklogGate backlog,
+        HistoryRoom room,
+        @Qualifier("avgatewayJmsIntake") IntakeGates intake) {
+      return JmsGateway.create(
+          properties, history, factory, pipeline, backlog, room, intake::intake);
+    }
   }
 
   /**

@@ -1,4 +1,4 @@
-package io.github.avgateway.amqp.config;
+package io.github.avgateway.core.config;
 
 import jakarta.validation.constraints.NotNull;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -6,13 +6,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * What this AMQP gateway process does ({@code avgateway.mode}). The JMS gateway has no indexer-only
- * mode yet: there, switch the indexer off per gateway with {@code
- * avgateway.history.indexer.enabled=false}.
+ * What this gateway process does ({@code avgateway.mode}), the same on both front-ends. {@link
+ * IndexerModeEnvironment} defaults what an indexer-only process does not need.
  *
  * @param mode {@code GATEWAY} (scans requests and, unless {@code avgateway.history.indexer.enabled}
- *     is false, indexes history) or {@code INDEXER} (AMQP gateway only: indexes history and nothing
- *     else, no request consumer, no clamd)
+ *     is false, indexes history) or {@code INDEXER} (indexes history and nothing else: no request
+ *     consumer, no clamd)
  */
 @Validated
 @ConfigurationProperties("avgateway")

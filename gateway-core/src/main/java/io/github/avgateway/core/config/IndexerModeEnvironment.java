@@ -1,4 +1,4 @@
-package io.github.avgateway.amqp.config;
+package io.github.avgateway.core.config;
 
 import java.util.Locale;
 import java.util.Map;
@@ -8,9 +8,11 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
 /**
- * With {@code avgateway.mode=indexer}, defaults what an indexer-only process does not need: no
- * clamd client (so no self-test, and readiness without clamd). Added last, so anything configured
- * wins.
+ * With {@code avgateway.mode=indexer} ({@link GatewayModeProperties}), defaults what an
+ * indexer-only process of either front-end does not need: no clamd client (so no self-test, no
+ * {@code clamd} health, and readiness without clamd). Added last, so anything configured wins.
+ * Registered in {@code META-INF/spring.factories} under Spring Boot's {@code
+ * EnvironmentPostProcessor} key: it must run before the context exists.
  */
 public final class IndexerModeEnvironment implements EnvironmentPostProcessor {
 
