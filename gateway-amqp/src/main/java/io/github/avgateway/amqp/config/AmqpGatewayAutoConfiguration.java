@@ -10,6 +10,7 @@ import io.github.avgateway.amqp.ReplyDestinationPolicy;
 import io.github.avgateway.amqp.RequestTriage;
 import io.github.avgateway.amqp.ScanBatchListener;
 import io.github.avgateway.amqp.config.AmqpGatewayProperties.QueueType;
+import io.github.avgateway.core.config.ConditionalOnScanningMode;
 import io.github.avgateway.core.config.GatewayModeProperties;
 import io.github.avgateway.core.config.HistoryStreamProperties;
 import io.github.avgateway.core.config.PipelineAutoConfiguration;
@@ -92,11 +93,7 @@ public class AmqpGatewayAutoConfiguration {
 
   /** The request consumers: everything but {@code avgateway.mode=indexer}. */
   @Configuration(proxyBeanMethods = false)
-  @ConditionalOnProperty(
-      prefix = "avgateway",
-      name = "mode",
-      havingValue = "gateway",
-      matchIfMissing = true)
+  @ConditionalOnScanningMode
   static class Scanning {
 
     @Bean

@@ -1,6 +1,7 @@
 package io.github.avgateway.jms.config;
 
 import io.github.avgateway.core.config.ClamdAutoConfiguration;
+import io.github.avgateway.core.config.ConditionalOnScanningMode;
 import io.github.avgateway.core.config.GatewayModeProperties;
 import io.github.avgateway.core.config.HistoryStreamProperties;
 import io.github.avgateway.core.config.PipelineAutoConfiguration;
@@ -135,11 +136,7 @@ public class JmsGatewayAutoConfiguration {
    * no backlog gate or probe.
    */
   @Configuration(proxyBeanMethods = false)
-  @ConditionalOnProperty(
-      prefix = "avgateway",
-      name = "mode",
-      havingValue = "gateway",
-      matchIfMissing = true)
+  @ConditionalOnScanningMode
   static class Scanning {
 
     /**
