@@ -45,9 +45,22 @@ final class FaultEnvironment implements AutoCloseable {
   }
 
   private static FaultEnvironment start() {
+    FaultRig rig;
     try {
-      return new FaultEnvironment(FaultRig.start());
+      rig = FaultRig.start();
     } catch (Exception e) {
+      throw new IllegalStateException("cannot start the JMS fault environment", e);
+    }
+    try {
+      return new FaultEnvironment(rig);
+    } catch (Exception e) {
+      // The rig's processes (Solr, a private clamd, Artemis) must not outlive a failed start:
+      // every test class would otherwise start and leak another set.
+      try {
+        rig.close();
+      } catch (Exception closing) {
+        e.addSuppressed(closing);
+      }
       throw new IllegalStateException("cannot start the JMS fault environment", e);
     }
   }
