@@ -8,7 +8,10 @@ import io.github.avgateway.core.wire.HistoryMessage;
 import io.github.avgateway.core.wire.HistoryMessages;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -113,7 +116,7 @@ public final class HistoryIndexer {
     if (storeGate.accepting() instanceof Availability.Down down) {
       refused = down.why();
     } else {
-      documents.forEach(doc -> pending.add(record(doc)));
+      latestById(documents).forEach(doc -> pending.add(record(doc)));
       refused = awaitAccepted(pending);
     }
     if (refused != null) {
@@ -123,6 +126,17 @@ public final class HistoryIndexer {
       status.indexed(documents.size());
     }
     return outcomes;
+  }
+
+  /**
+   * One document per id, the one that came last in the stream: a request delivered again (its first
+   * history message requeued ahead of the second) has two versions in one poll, and the store's
+   * concurrent writers would not keep their order.
+   */
+  private static Collection<MessageInfo> latestById(List<MessageInfo> documents) {
+    Map<String, MessageInfo> latest = new LinkedHashMap<>();
+    documents.forEach(doc -> latest.put(doc.id(), doc));
+    return latest.values();
   }
 
   private CompletableFuture<Void> record(MessageInfo doc) {

@@ -48,6 +48,20 @@ class HistoryIndexerTest {
   }
 
   @Test
+  void twoVersionsOfOneDocumentInAPollSendOnlyTheLater() {
+    MessageInfo first = doc("a");
+    MessageInfo again = redelivered(first);
+    List<IndexOutcome> outcomes =
+        indexer.index(
+            List.of(
+                HistoryMessages.encode(List.of(first, doc("b"))),
+                HistoryMessages.encode(List.of(again))));
+    assertThat(outcomes).containsExactly(new IndexOutcome.Indexed(2), new IndexOutcome.Indexed(1));
+    assertThat(store.calls()).containsExactly(again, doc("b"));
+    assertThat(store.documents().get("jms:a").redelivered()).isTrue();
+  }
+
+  @Test
   void anUnreadableMessageIsRejectedAndTheOthersAreStillIndexed() {
     List<IndexOutcome> outcomes =
         indexer.index(
@@ -142,6 +156,33 @@ class HistoryIndexerTest {
             wait -> false);
     assertThat(outcomes).singleElement().isInstanceOf(IndexOutcome.Refused.class);
     assertThat(status.documentsIndexed()).isZero();
+  }
+
+  private static MessageInfo redelivered(MessageInfo doc) {
+    return new MessageInfo(
+        doc.id(),
+        doc.requestId(),
+        doc.correlationId(),
+        doc.transport(),
+        doc.clientId(),
+        doc.filename(),
+        doc.contentType(),
+        doc.sizeBytes(),
+        doc.sha256(),
+        doc.verdict(),
+        doc.signatures(),
+        doc.reason(),
+        doc.engine(),
+        doc.signatureVersion(),
+        doc.cached(),
+        doc.receivedAt(),
+        doc.scannedAt(),
+        doc.scanMillis(),
+        doc.totalMillis(),
+        doc.gateway(),
+        true,
+        doc.disposition(),
+        doc.deadLetterReason());
   }
 
   private static MessageInfo doc(String requestId) {
