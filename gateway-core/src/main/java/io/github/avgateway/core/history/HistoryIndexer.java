@@ -24,10 +24,10 @@ import org.slf4j.LoggerFactory;
  * transport consumer received, hands all their documents to the store at once (so the store's
  * batched writer sends thousands per update when a backlog exists), and says per message whether it
  * may be acknowledged. Guarantees: {@link IndexOutcome.Indexed} only after the store accepted every
- * document of that message; an unreadable body is {@link IndexOutcome.Rejected} and never retried;
- * everything else is {@link IndexOutcome.Refused}, to be left in the broker. Writing a document
- * again overwrites it (ids derive from the request), so a redelivered message never doubles a
- * document. Not thread-safe: one per consumer.
+ * document of that message, or a later version of it from the same poll; an unreadable body is
+ * {@link IndexOutcome.Rejected} and never retried; everything else is {@link IndexOutcome.Refused},
+ * to be left in the broker. Writing a document again overwrites it (ids derive from the request),
+ * so a redelivered message never doubles a document. Not thread-safe: one per consumer.
  */
 public final class HistoryIndexer {
 
