@@ -17,6 +17,11 @@
 #   --jfr                   record a JFR profile of every gateway JVM (load-tests/target/harness/*.jfr)
 #   --jit-warmup=SECONDS    unmeasured load on each new JVM before its cells (20; 15 with --quick);
 #                           use 120 when quoting p99: after 20 s the JIT is still compiling
+#   --baseline=DIR          before/after in one invocation: DIR is a checkout of another commit with
+#                           its jars built (git worktree add DIR COMMIT; cd DIR; ./mvnw -B -q -pl
+#                           gateway-amqp,gateway-jms -am package -DskipTests); after each gateway's
+#                           history-on run, DIR's runnable jar runs the same cells (variant
+#                           baseline-history-on)
 #   --soak[=N]              instead: N (1,000,000) small requests through the AMQP gateway, heap and
 #                           lost-message count; --soak-max-minutes=40 bounds it
 # Needs clamd on 127.0.0.1:3310 and RabbitMQ on 127.0.0.1:5672 (scripts/services.sh start); the

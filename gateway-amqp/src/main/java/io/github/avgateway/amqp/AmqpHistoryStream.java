@@ -47,7 +47,7 @@ public final class AmqpHistoryStream implements HistoryStream {
         .toQueue(queue, message)
         .thenApply(outcome -> {
           switch (outcome) {
-            case PublishOutcome.Confirmed ok -> backlog.accepted();
+            case PublishOutcome.Confirmed ok -> backlog.accepted(documents.size());
             case PublishOutcome.Nacked nacked ->
                 backlog.full("x-overflow=reject-publish: at x-max-length or x-max-length-bytes");
             case PublishOutcome.Failed failed -> {}

@@ -76,6 +76,10 @@ class AmqpHistoryBacklogIT extends GatewayItSupport {
     assertThat(health.getStatus()).isEqualTo(Status.DOWN);
     assertThat(String.valueOf(health.getDetails().get("reason")))
         .contains("history backlog full", NAMES.history());
+    // One request at a time: every history message held one document, so the estimate is exact.
+    assertThat(health.getDetails())
+        .hasEntrySatisfying("backlogMessages", n -> assertThat((Long) n).isPositive())
+        .containsEntry("backlogDocumentsEstimate", health.getDetails().get("backlogMessages"));
     for (int i = 0; i < 5; i++) {
       ids.add(send(bytes("waits " + i), NAMES.replies(), null));
     }

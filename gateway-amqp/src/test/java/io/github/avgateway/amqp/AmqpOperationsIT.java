@@ -147,7 +147,10 @@ class AmqpOperationsIT {
               .isEqualTo(2);
         });
     assertThat(scrape())
-        .contains("avgateway_history_backlog_messages", "avgateway_history_indexer_lag_seconds");
+        .contains(
+            "avgateway_history_backlog_messages",
+            "avgateway_history_backlog_documents",
+            "avgateway_history_indexer_lag_seconds");
     assertThat(HttpProbe.sum(scrape(), "avgateway_clamd_endpoint_up")).isEqualTo(1.0);
   }
 

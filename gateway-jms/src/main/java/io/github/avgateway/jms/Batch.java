@@ -132,7 +132,7 @@ final class Batch {
       }
       try {
         session.send(session.historyQueue(), JmsHistory.message(session.session(), documents));
-        backlog.accepted();
+        backlog.accepted(documents.size());
         return true;
       } catch (JMSException e) {
         if (!JmsHistory.backlogFull(e)) {

@@ -79,7 +79,13 @@ class HistoryBacklogIT extends AbstractFakeGatewayIT {
       }
     }
     assertThat(((Availability.Down) backlog.intake()).why()).startsWith("history backlog full");
-    assertThat(backlogHealth.health(true).getStatus()).isEqualTo(Status.DOWN);
+    var health = backlogHealth.health(true);
+    assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+    // Every history message holds at least one document: the estimate is at least the count.
+    long messages = (Long) health.getDetails().get("backlogMessages");
+    assertThat(messages).isPositive();
+    assertThat((Long) health.getDetails().get("backlogDocumentsEstimate"))
+        .isGreaterThanOrEqualTo(messages);
 
     for (int i = 0; i < 10; i++) {
       String correlationId = prefix + sent.size();

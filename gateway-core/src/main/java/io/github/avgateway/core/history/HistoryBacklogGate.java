@@ -16,6 +16,7 @@ public final class HistoryBacklogGate implements IntakeGate {
   private static final Logger log = LoggerFactory.getLogger(HistoryBacklogGate.class);
 
   private final String queue;
+  private final DocumentsPerMessage sizes = new DocumentsPerMessage();
   private volatile Availability state = Availability.up();
 
   /**
@@ -44,11 +45,22 @@ public final class HistoryBacklogGate implements IntakeGate {
     }
   }
 
+  /** The broker accepted a batch's history message of {@code documents}: there is room again. */
+  public void accepted(int documents) {
+    sizes.saw(documents);
+    accepted();
+  }
+
   /** The broker accepted a history message: there is room again. */
   public void accepted() {
     if (state instanceof Availability.Down) {
       state = Availability.up();
       log.info("history backlog on {} below its bound again; intake resumes", queue);
     }
+  }
+
+  /** The documents per history message this process sent. */
+  public DocumentsPerMessage sizes() {
+    return sizes;
   }
 }

@@ -106,6 +106,7 @@ public final class HistoryIndexer {
         HistoryMessage message = HistoryMessages.decode(body);
         readable.add(outcomes.size());
         outcomes.add(new IndexOutcome.Indexed(message.documents().size()));
+        status.sizes().saw(message.documents().size());
         documents.addAll(message.documents());
       } catch (HistoryMessages.Unreadable e) {
         outcomes.add(new IndexOutcome.Rejected(e.reason(), e.getMessage()));

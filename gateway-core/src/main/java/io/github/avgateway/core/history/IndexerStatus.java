@@ -17,6 +17,7 @@ public final class IndexerStatus {
 
   private final Clock clock;
   private final AtomicLong indexed = new AtomicLong();
+  private final DocumentsPerMessage sizes = new DocumentsPerMessage();
   private volatile Availability indexing = Availability.up();
   private volatile Instant oldestPending;
 
@@ -38,6 +39,11 @@ public final class IndexerStatus {
   public Duration lag() {
     Instant oldest = oldestPending;
     return oldest == null ? Duration.ZERO : Duration.between(oldest, clock.instant());
+  }
+
+  /** The documents per history message this indexer took from the stream. */
+  public DocumentsPerMessage sizes() {
+    return sizes;
   }
 
   void holding(List<MessageInfo> documents) {

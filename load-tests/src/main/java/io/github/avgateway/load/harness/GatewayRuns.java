@@ -58,6 +58,32 @@ final class GatewayRuns {
       boolean durable,
       List<Integer> sizes)
       throws Exception {
+    measure(kind, history, variant, extraArgs, durable, sizes, null);
+  }
+
+  /**
+   * The baseline checkout's runnable jar of {@code kind} ({@code --baseline}), history on as its
+   * defaults have it, measured as this build's gateway is: variant {@code baseline-history-on}.
+   */
+  void runBaseline(Kind kind, List<Integer> sizes) throws Exception {
+    Path jar = options.baselineJar("gateway-" + kind.name().toLowerCase(Locale.ROOT));
+    report.note("# baseline: %s", jar);
+    measure(kind, true, "baseline-history-on", List.of(), true, sizes, jar);
+  }
+
+  /**
+   * @param jar a runnable jar to start instead of this build's application (its Spring arguments
+   *     only, no {@code READY} line: its first reply shows it is up), or null
+   */
+  private void measure(
+      Kind kind,
+      boolean history,
+      String variant,
+      List<String> extraArgs,
+      boolean durable,
+      List<Integer> sizes,
+      Path jar)
+      throws Exception {
     String target = "gateway-" + kind.name().toLowerCase(Locale.ROOT);
     report.note("# %s %s, load average %s", target, variant, Report.loadAverage());
     String slug = target + "-" + variant.replace(' ', '-');
@@ -70,9 +96,11 @@ final class GatewayRuns {
     }
     Transport driver = kind == Kind.AMQP ? amqpDriver(queue, durable) : null;
     try (ChildJvm gateway =
-        new ChildJvm(GatewayLauncher.class.getName(), jvmArgs(slug), args, log)) {
+        jar == null
+            ? new ChildJvm(GatewayLauncher.class.getName(), jvmArgs(slug), args, log)
+            : ChildJvm.jar(jar, jvmArgs(slug), args.subList(2, args.size()), log)) {
       driver = coldStart(kind, gateway, driver, durable, target, variant);
-      if (driver == null || !gateway.awaitReady(Duration.ofSeconds(30))) {
+      if (driver == null || (jar == null && !gateway.awaitReady(Duration.ofSeconds(30)))) {
         report.note("# %s did not start or answer; see %s", target, log);
         return;
       }

@@ -27,6 +27,9 @@ import java.util.Set;
  * @param smoke a check that the harness still works, not a measurement: one size, a second per
  *     cell, raw results in the run's work directory, and a non-zero exit when a cell is missing or
  *     a request failed (see {@link SmokeCheck})
+ * @param baseline a checkout of another commit with its runnable jars built, whose gateways run
+ *     with history on after this build's in the same invocation (variant {@code
+ *     baseline-history-on}); null for none
  */
 record Options(
     Duration warmup,
@@ -40,6 +43,7 @@ record Options(
     Duration jitWarmup,
     String stamp,
     boolean smoke,
+    Path baseline,
     Path repo,
     String clamdHost,
     int clamdPort,
@@ -65,6 +69,7 @@ record Options(
     List<String> gatewayArgs = new ArrayList<>();
     boolean jfr = false;
     Duration jitWarmup = null;
+    Path baseline = null;
     for (String arg : args) {
       String[] kv = arg.split("=", 2);
       String value = kv.length > 1 ? kv[1] : "";
@@ -88,6 +93,7 @@ record Options(
         case "--gateway-arg" -> gatewayArgs.add(value);
         case "--jfr" -> jfr = true;
         case "--jit-warmup" -> jitWarmup = Duration.ofSeconds(Long.parseLong(value));
+        case "--baseline" -> baseline = Path.of(value).toAbsolutePath().normalize();
         default -> throw new IllegalArgumentException("unknown option " + arg);
       }
     }
@@ -104,6 +110,7 @@ record Options(
         java.time.LocalDateTime.now(java.time.ZoneOffset.UTC)
             .format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")),
         smoke,
+        baseline,
         Path.of(System.getProperty("harness.repo", ".")).toAbsolutePath().normalize(),
         System.getProperty("clamd.host", "127.0.0.1"),
         Integer.getInteger("clamd.port", 3310),
@@ -146,5 +153,22 @@ record Options(
   /** This run's own directory for logs, Solr and Artemis data: never shared with another run. */
   Path work() {
     return repo.resolve("load-tests/target/harness/run-" + stamp);
+  }
+
+  /**
+   * The baseline checkout's runnable jar of a front-end ({@code gateway-amqp/target/*-exec.jar}).
+   *
+   * @throws IllegalStateException when it was not built
+   */
+  Path baselineJar(String module) {
+    Path target = baseline.resolve(module).resolve("target");
+    try (var jars = java.nio.file.Files.list(target)) {
+      return jars.filter(p -> p.getFileName().toString().endsWith("-exec.jar"))
+          .findFirst()
+          .orElseThrow(() -> new IllegalStateException("no runnable jar in " + target));
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException(
+          "no runnable jar in " + target + ": build the baseline checkout first", e);
+    }
   }
 }

@@ -32,6 +32,9 @@ final class Phases {
     GatewayRuns gateways = new GatewayRuns(options, report);
     if (options.phases().contains("amqp") || options.phases().contains("amqp-on")) {
       gateways.run(GatewayRuns.Kind.AMQP, true, "history-on", List.of(), true, options.sizes());
+      if (options.baseline() != null) {
+        gateways.runBaseline(GatewayRuns.Kind.AMQP, options.sizes());
+      }
     }
     if (options.phases().contains("amqp")) {
       gateways.run(GatewayRuns.Kind.AMQP, false, "history-off", List.of(), true, options.sizes());
@@ -39,6 +42,9 @@ final class Phases {
     if (options.phases().contains("jms") || options.phases().contains("jms-on")) {
       if (GatewayRuns.jmsAvailable()) {
         gateways.run(GatewayRuns.Kind.JMS, true, "history-on", List.of(), true, options.sizes());
+        if (options.baseline() != null) {
+          gateways.runBaseline(GatewayRuns.Kind.JMS, options.sizes());
+        }
         if (options.phases().contains("jms")) {
           gateways.run(
               GatewayRuns.Kind.JMS, false, "history-off", List.of(), true, options.sizes());

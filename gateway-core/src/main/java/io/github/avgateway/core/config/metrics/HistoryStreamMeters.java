@@ -1,6 +1,6 @@
 package io.github.avgateway.core.config.metrics;
 
-import io.github.avgateway.core.history.HistoryBacklog;
+import io.github.avgateway.core.history.BacklogSize;
 import io.github.avgateway.core.history.IndexerStatus;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -13,6 +13,9 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * <ul>
  *   <li>{@code avgateway.history.backlog.messages} — history messages waiting in the broker (each
  *       holds one consumer batch's documents); only where the front-end can count them
+ *   <li>{@code avgateway.history.backlog.documents} — about how many documents those messages hold:
+ *       the count times the mean documents per history message this process sent or indexed (an
+ *       estimate: the brokers count messages); absent until this process saw a history message
  *   <li>{@code avgateway.history.indexed.documents} — documents this process's indexer wrote to the
  *       store (a counter: its rate is documents indexed per second)
  *   <li>{@code avgateway.history.indexer.lag} — seconds since the oldest document the indexer holds
@@ -22,13 +25,13 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 public final class HistoryStreamMeters implements MeterBinder {
 
   private final IndexerStatus status;
-  private final HistoryBacklog backlog;
+  private final BacklogSize backlog;
 
   /**
    * @param status the indexer's, or null when this process does not index
-   * @param backlog the broker's count, or null when the front-end cannot count it
+   * @param backlog the backlog, or null when the front-end cannot count it
    */
-  public HistoryStreamMeters(IndexerStatus status, HistoryBacklog backlog) {
+  public HistoryStreamMeters(IndexerStatus status, BacklogSize backlog) {
     this.status = status;
     this.backlog = backlog;
   }
@@ -36,8 +39,11 @@ public final class HistoryStreamMeters implements MeterBinder {
   @Override
   public void bindTo(MeterRegistry registry) {
     if (backlog != null) {
-      Gauge.builder("avgateway.history.backlog.messages", backlog, b -> b.messages())
+      Gauge.builder("avgateway.history.backlog.messages", backlog, BacklogSize::messages)
           .description("History messages waiting in the broker for an indexer")
+          .register(registry);
+      Gauge.builder("avgateway.history.backlog.documents", backlog, b -> estimate(b.documents()))
+          .description("About how many documents the waiting history messages hold")
           .register(registry);
     }
     if (status != null) {
@@ -50,5 +56,10 @@ public final class HistoryStreamMeters implements MeterBinder {
           .baseUnit("seconds")
           .register(registry);
     }
+  }
+
+  /** A gauge reports no value (NaN) rather than -1 while the estimate is unknown. */
+  private static double estimate(long documents) {
+    return documents < 0 ? Double.NaN : documents;
   }
 }

@@ -1,11 +1,11 @@
 package io.github.avgateway.core.config.ops;
 
 import io.github.avgateway.core.config.metrics.HistoryStreamMeters;
+import io.github.avgateway.core.history.BacklogSize;
 import io.github.avgateway.core.history.HistoryBacklog;
 import io.github.avgateway.core.history.HistoryBacklogGate;
 import io.github.avgateway.core.history.IndexerStatus;
 import io.github.avgateway.core.port.Availability;
-import java.util.Locale;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -36,8 +36,18 @@ public class HistoryStreamOpsAutoConfiguration {
 
   @Bean
   HistoryStreamMeters avgatewayHistoryStreamMeters(
-      ObjectProvider<IndexerStatus> status, ObjectProvider<HistoryBacklog> backlog) {
-    return new HistoryStreamMeters(status.getIfAvailable(), backlog.getIfAvailable());
+      ObjectProvider<IndexerStatus> status,
+      ObjectProvider<HistoryBacklog> backlog,
+      ObjectProvider<HistoryBacklogGate> gate) {
+    IndexerStatus indexer = status.getIfAvailable();
+    return new HistoryStreamMeters(
+        indexer, size(backlog.getIfAvailable(), gate.getIfAvailable(), indexer));
+  }
+
+  /** The backlog's size where the front-end can count it ({@code backlog} not null), else null. */
+  private static BacklogSize size(
+      HistoryBacklog backlog, HistoryBacklogGate gate, IndexerStatus status) {
+    return backlog == null ? null : new BacklogSize(backlog, gate, status);
   }
 
   /** The health indicators, with Spring Boot's health support. */
@@ -48,42 +58,54 @@ public class HistoryStreamOpsAutoConfiguration {
     @Bean
     @ConditionalOnBean(HistoryBacklogGate.class)
     HealthIndicator historyBacklogHealthIndicator(
-        HistoryBacklogGate gate, ObjectProvider<HistoryBacklog> backlog) {
-      return () ->
-          withBacklog(AvailabilityHealth.of(gate.intake()), backlog.getIfAvailable()).build();
+        HistoryBacklogGate gate,
+        ObjectProvider<HistoryBacklog> backlog,
+        ObjectProvider<IndexerStatus> status) {
+      BacklogSize size = size(backlog.getIfAvailable(), gate, status.getIfAvailable());
+      return () -> withBacklog(AvailabilityHealth.of(gate.intake()), size).build();
     }
 
     @Bean
     @ConditionalOnBean(IndexerStatus.class)
     HealthIndicator historyIndexerHealthIndicator(
-        IndexerStatus status, ObjectProvider<HistoryBacklog> backlog) {
-      return () -> indexer(status, backlog.getIfAvailable());
+        IndexerStatus status,
+        ObjectProvider<HistoryBacklog> backlog,
+        ObjectProvider<HistoryBacklogGate> gate) {
+      BacklogSize size = size(backlog.getIfAvailable(), gate.getIfAvailable(), status);
+      return () -> indexer(status, size);
     }
   }
 
-  /** UP while indexing, DEGRADED with the store's reason and the backlog while backing off. */
-  static Health indexer(IndexerStatus status, HistoryBacklog backlog) {
+  /**
+   * UP while indexing, DEGRADED with the store's reason and the backlog while backing off.
+   *
+   * @param size the backlog, or null when the front-end cannot count it
+   */
+  static Health indexer(IndexerStatus status, BacklogSize size) {
     Health.Builder builder =
         switch (status.indexing()) {
           case Availability.Up up -> Health.up();
           case Availability.Down down ->
-              Health.status(DEGRADED).withDetail("reason", down.why() + backlogWords(backlog));
+              Health.status(DEGRADED).withDetail("reason", reason(down.why(), size));
         };
-    return withBacklog(builder, backlog)
+    return withBacklog(builder, size)
         .withDetail("documentsIndexed", status.documentsIndexed())
         .withDetail("lagSeconds", status.lag().toSeconds())
         .build();
   }
 
-  private static Health.Builder withBacklog(Health.Builder builder, HistoryBacklog backlog) {
-    long messages = backlog == null ? -1 : backlog.messages();
-    return messages < 0 ? builder : builder.withDetail("backlogMessages", messages);
+  private static String reason(String why, BacklogSize size) {
+    String backlog = size == null ? "" : size.words();
+    return backlog.isEmpty() ? why : why + "; " + backlog;
   }
 
-  private static String backlogWords(HistoryBacklog backlog) {
-    long messages = backlog == null ? -1 : backlog.messages();
-    return messages < 0
-        ? ""
-        : String.format(Locale.ROOT, "; backlog %,d history messages", messages);
+  private static Health.Builder withBacklog(Health.Builder builder, BacklogSize size) {
+    long messages = size == null ? -1 : size.messages();
+    if (messages < 0) {
+      return builder;
+    }
+    builder.withDetail("backlogMessages", messages);
+    long documents = size.documents();
+    return documents < 0 ? builder : builder.withDetail("backlogDocumentsEstimate", documents);
   }
 }
