@@ -8,8 +8,16 @@ import io.github.avgateway.core.port.HistoryQueries;
 import io.github.avgateway.core.port.HourlyVerdictCounts;
 import io.github.avgateway.core.port.SignatureCount;
 import io.github.avgateway.core.port.TimeRange;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.SolrQuery;
 import org.apache.solr.client.solrj.request.json.JsonQueryRequest;
@@ -24,25 +32,43 @@ import org.apache.solr.common.params.CursorMarkParams;
 /**
  * {@link HistoryQueries} on SolrJ. Lookups by request id use real-time get, so they see a document
  * as soon as Solr accepted it; all other queries see documents once they are visible (after the
- * recorder's {@code commitWithin}). Failures surface as {@link SolrHistoryException}.
+ * recorder's {@code commitWithin}). Every query fails within its timeout when Solr does not answer,
+ * whatever the client's own request timeout. Failures surface as {@link SolrHistoryException}.
  */
 public final class SolrHistoryQueries implements HistoryQueries {
+
+  /** The query timeout unless one is given. */
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
 
   private static final String NEWEST_FIRST =
       HistoryFields.RECEIVED_AT + " desc," + HistoryFields.ID + " desc";
 
+  /** One virtual thread per query: idle, it holds no thread. */
+  private static final ExecutorService QUERY_THREADS =
+      Executors.newThreadPerTaskExecutor(
+          Thread.ofVirtual().name("solr-history-query-", 0).factory());
+
   private final SolrClient client;
   private final String collection;
+  private final Duration timeout;
 
   public SolrHistoryQueries(SolrClient client, String collection) {
+    this(client, collection, DEFAULT_TIMEOUT);
+  }
+
+  /**
+   * @param timeout longest a query waits for Solr's answer before it fails
+   */
+  public SolrHistoryQueries(SolrClient client, String collection, Duration timeout) {
     this.client = client;
     this.collection = collection;
+    this.timeout = timeout;
   }
 
   @Override
   public Optional<MessageInfo> byRequestId(String transport, String requestId) {
     String id = MessageInfo.idFor(transport, requestId);
-    SolrDocument doc = call(() -> client.getById(collection, id));
+    SolrDocument doc = ask(() -> client.getById(collection, id));
     return Optional.ofNullable(doc).map(SolrDocumentMapper::fromDocument);
   }
 
@@ -52,7 +78,7 @@ public final class SolrHistoryQueries implements HistoryQueries {
     query.addFilterQuery(SolrSyntax.term(HistoryFields.SHA256, sha256));
     query.set("sort", NEWEST_FIRST);
     query.setRows(positive(limit));
-    return documents(call(() -> client.query(collection, query)));
+    return documents(ask(() -> client.query(collection, query)));
   }
 
   @Override
@@ -74,7 +100,7 @@ public final class SolrHistoryQueries implements HistoryQueries {
   /** Solr answers 400 to a cursor mark it never issued: the caller's mistake, not an outage. */
   private QueryResponse page(SolrQuery query, HistoryCursor cursor) {
     try {
-      return call(() -> client.query(collection, query));
+      return ask(() -> client.query(collection, query));
     } catch (SolrHistoryException e) {
       if (!cursor.equals(HistoryCursor.first())
           && e.getCause() instanceof SolrException rejected
@@ -95,7 +121,7 @@ public final class SolrHistoryQueries implements HistoryQueries {
             .withFacet(
                 "signatures",
                 new TermsFacetMap(HistoryFields.SIGNATURES).setLimit(positive(limit)));
-    QueryResponse response = call(() -> request.process(client, collection));
+    QueryResponse response = ask(() -> request.process(client, collection));
     NestableJsonFacet facets = response.getJsonFacetingResponse();
     BucketBasedJsonFacet facet = facets == null ? null : facets.getBucketBasedFacets("signatures");
     if (facet == null) {
@@ -108,7 +134,7 @@ public final class SolrHistoryQueries implements HistoryQueries {
 
   @Override
   public List<HourlyVerdictCounts> verdictsPerHour(TimeRange range) {
-    return new HourlyVerdictQuery(client, collection).run(range);
+    return bounded(() -> new HourlyVerdictQuery(client, collection).run(range));
   }
 
   private static List<MessageInfo> documents(QueryResponse response) {
@@ -120,6 +146,45 @@ public final class SolrHistoryQueries implements HistoryQueries {
       throw new IllegalArgumentException("must be 1 or more: " + n);
     }
     return n;
+  }
+
+  /** One Solr request of a query, within the query timeout. */
+  private <T> T ask(SolrCall<T> request) {
+    return bounded(() -> call(request));
+  }
+
+  /**
+   * Runs {@code query} on a thread of its own and waits at most {@link #timeout} for it, so that a
+   * Solr that takes connections but never answers (or an embedded one still opening) fails a query
+   * within the query timeout rather than after the client's request timeout, which is sized for the
+   * writer's large batches. A query that timed out is interrupted and left to end by itself.
+   */
+  private <T> T bounded(Supplier<T> query) {
+    Future<T> answer = QUERY_THREADS.submit(query::get);
+    try {
+      return answer.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      answer.cancel(true);
+      throw new SolrHistoryException(
+          "history query failed: Solr did not answer within " + timeout, e);
+    } catch (ExecutionException e) {
+      throw unchecked(e.getCause());
+    } catch (InterruptedException e) {
+      answer.cancel(true);
+      Thread.currentThread().interrupt();
+      throw new SolrHistoryException("interrupted while waiting for a history query", e);
+    }
+  }
+
+  private static RuntimeException unchecked(Throwable failure) {
+    if (failure instanceof RuntimeException e) {
+      return e;
+    }
+    if (failure instanceof Error e) {
+      throw e;
+    }
+    return new SolrHistoryException(
+        "history query failed: " + BatchWriter.describe(failure), failure);
   }
 
   /** A Solr call that may fail. */

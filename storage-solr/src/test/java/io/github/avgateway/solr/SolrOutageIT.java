@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.port.Availability;
 import io.github.avgateway.core.testing.TcpProxy;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -93,12 +92,10 @@ class SolrOutageIT {
   @Test
   void solrHungFailsFuturesWithinTwiceTheRequestTimeoutAndRecordingResumesWhenItAnswers()
       throws Exception {
-    int solrPort = URI.create(solr.baseUrl()).getPort();
-    try (TcpProxy proxy = TcpProxy.to(solrPort);
+    try (TcpProxy proxy = TcpProxy.to(solr.port());
         SolrHistoryStore viaProxy =
             SolrHistoryStore.of(
-                new Http2SolrClient.Builder(
-                        solr.baseUrl().replace(":" + solrPort, ":" + proxy.port()))
+                new Http2SolrClient.Builder(solr.baseUrlThrough(proxy.port()))
                     .withConnectionTimeout(1, TimeUnit.SECONDS)
                     .withRequestTimeout(REQUEST_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
                     .build(),

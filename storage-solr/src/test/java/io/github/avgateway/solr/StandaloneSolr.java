@@ -2,6 +2,7 @@ package io.github.avgateway.solr;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.solr.client.solrj.impl.Http2SolrClient;
 import org.apache.solr.embedded.JettyConfig;
@@ -34,6 +35,30 @@ public final class StandaloneSolr implements AutoCloseable {
   /** E.g. {@code http://127.0.0.1:PORT/solr}. */
   public String baseUrl() {
     return jetty.getBaseUrl().toString();
+  }
+
+  /** The base URL with another port, e.g. that of a proxy in front of this Solr. */
+  public String baseUrlThrough(int port) {
+    return baseUrl().replace(":" + port() + "/", ":" + port + "/");
+  }
+
+  /** The port Solr listens on. */
+  public int port() {
+    return jetty.getLocalPort();
+  }
+
+  /**
+   * The {@code avgateway.solr.*} properties of a gateway using this Solr's history core in http
+   * mode, reached on {@code port}: Solr's own or that of a proxy in front of it.
+   */
+  public Map<String, String> httpModeProperties(int port) {
+    return Map.of(
+        "avgateway.solr.mode",
+        "http",
+        "avgateway.solr.http.base-url",
+        baseUrlThrough(port),
+        "avgateway.solr.collection",
+        CORE);
   }
 
   /** A client for the history core with the given request timeout. */

@@ -100,8 +100,8 @@ public class SolrHistoryAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean(HistoryQueries.class)
-  SolrHistoryQueries solrHistoryQueries(SolrHistoryStore store) {
-    return new SolrHistoryQueries(store.client(), store.collection());
+  SolrHistoryQueries solrHistoryQueries(SolrHistoryStore store, SolrHistoryProperties properties) {
+    return new SolrHistoryQueries(store.client(), store.collection(), properties.queryTimeout());
   }
 
   @Bean(initMethod = "start", destroyMethod = "close")

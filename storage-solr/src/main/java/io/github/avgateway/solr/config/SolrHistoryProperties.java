@@ -24,6 +24,9 @@ import org.springframework.validation.annotation.Validated;
  * @param connectTimeout TCP connect timeout to Solr
  * @param requestTimeout longest one Solr request may take; also bounds how long a document waits in
  *     the recorder's queue before it is failed unsent
+ * @param queryTimeout longest a history query (the history API and page) waits for Solr before it
+ *     fails as "store unavailable"; shorter than {@code request-timeout}, which is sized for large
+ *     batches, so that the page says the store is unreachable instead of hanging
  * @param commitWithin visibility delay asked for every write (a soft commit by Solr)
  */
 @Validated
@@ -35,6 +38,7 @@ public record SolrHistoryProperties(
     @DefaultValue("") String password,
     @DefaultValue("2s") @NotNull Duration connectTimeout,
     @DefaultValue("10s") @NotNull Duration requestTimeout,
+    @DefaultValue("5s") @NotNull Duration queryTimeout,
     @DefaultValue("1s") @NotNull Duration commitWithin,
     @DefaultValue @Valid Embedded embedded,
     @DefaultValue @Valid Http http,
@@ -67,7 +71,7 @@ public record SolrHistoryProperties(
 
   @Override
   public String toString() {
-    return "SolrHistoryProperties[mode=%s, collection=%s, username=%s, password=%s, connectTimeout=%s, requestTimeout=%s, commitWithin=%s, embedded=%s, http=%s, cloud=%s, batch=%s, retention=%s]"
+    return "SolrHistoryProperties[mode=%s, collection=%s, username=%s, password=%s, connectTimeout=%s, requestTimeout=%s, queryTimeout=%s, commitWithin=%s, embedded=%s, http=%s, cloud=%s, batch=%s, retention=%s]"
         .formatted(
             mode,
             collection,
@@ -75,6 +79,7 @@ public record SolrHistoryProperties(
             password == null || password.isEmpty() ? "" : "******",
             connectTimeout,
             requestTimeout,
+            queryTimeout,
             commitWithin,
             embedded,
             http,

@@ -28,6 +28,7 @@ class SolrHistoryPropertiesTest {
     assertThat(properties.embedded().home().normalize()).isEqualTo(Path.of("data/solr"));
     assertThat(properties.commitWithin()).isEqualTo(Duration.ofSeconds(1));
     assertThat(properties.requestTimeout()).isEqualTo(Duration.ofSeconds(10));
+    assertThat(properties.queryTimeout()).isEqualTo(Duration.ofSeconds(5));
     assertThat(properties.batch().size()).isEqualTo(1_000);
     assertThat(properties.batch().concurrency()).isEqualTo(4);
     assertThat(properties.batch().queueCapacity()).isEqualTo(5_000);
