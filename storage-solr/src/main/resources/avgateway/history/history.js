@@ -20,8 +20,13 @@ async function api(path, params) {
   try { problem = await response.json(); } catch (ignored) { /* not JSON */ }
   const error = new Error((problem && problem.detail) || response.status + ' ' + response.statusText);
   error.status = response.status;
+  error.storeUnreachable = response.status === 503 || (problem && problem.error === 'STORE_UNAVAILABLE');
   throw error;
 }
+
+// What the page says when the history store (Solr) refused or did not answer: the API's 503.
+const STORE_UNREACHABLE = 'History store unreachable: the scan history cannot be shown right now. '
+  + 'Scanning is not affected; try again later.';
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -212,8 +217,8 @@ async function load() {
     showError('');
     document.body.dataset.state = 'loaded';
   } catch (e) {
-    showError('Could not load the history: ' + e.message);
-    document.body.dataset.state = 'failed';
+    showError(e.storeUnreachable ? STORE_UNREACHABLE : 'Could not load the history: ' + e.message);
+    document.body.dataset.state = e.storeUnreachable ? 'store-unreachable' : 'failed';
   }
 }
 
@@ -226,9 +231,11 @@ async function search(text) {
   const summary = document.getElementById('search-summary');
   const tbody = results.querySelector('tbody');
   results.dataset.state = 'loading';
+  const bySha = /^[0-9a-fA-F]{64}$/.test(query);
   let docs = [];
+  let empty = bySha ? 'no scan of this content' : 'nothing found';
   try {
-    if (/^[0-9a-fA-F]{64}$/.test(query)) {
+    if (bySha) {
       docs = await api('by-sha256', { sha256: query.toLowerCase(), limit: 50 });
       summary.textContent = docs.length + ' scan' + (docs.length === 1 ? '' : 's') + ' of SHA-256 ' + query.toLowerCase();
     } else {
@@ -236,9 +243,14 @@ async function search(text) {
       summary.textContent = 'Request ' + query;
     }
   } catch (e) {
-    summary.textContent = e.status === 404 ? 'No scan with request id ' + query : 'Search failed: ' + e.message;
+    if (e.status === 404) {
+      summary.textContent = 'No scan with request id ' + query;
+    } else {
+      summary.textContent = e.storeUnreachable ? STORE_UNREACHABLE : 'Search failed: ' + e.message;
+      empty = 'not searched: the history store did not answer';
+    }
   }
-  fillTable(tbody, docs, /^[0-9a-fA-F]{64}$/.test(query) ? 'no scan of this content' : 'nothing found');
+  fillTable(tbody, docs, empty);
   results.hidden = false;
   document.getElementById('search-clear').hidden = false;
   results.dataset.state = 'loaded';

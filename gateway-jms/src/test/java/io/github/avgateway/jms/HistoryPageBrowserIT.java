@@ -51,7 +51,14 @@ class HistoryPageBrowserIT {
 
   @DynamicPropertySource
   static void gatewayProperties(DynamicPropertyRegistry registry) throws Exception {
-    Path data = Files.createTempDirectory("avgw-jms-history-page");
+    gateway(registry, Files.createTempDirectory("avgw-jms-history-page"));
+  }
+
+  /**
+   * The gateway of the page tests: web on 127.0.0.1 with {@link #USER}, embedded Artemis and Solr
+   * under {@code data}, the real clamd.
+   */
+  static void gateway(DynamicPropertyRegistry registry, Path data) {
     registry.add("server.address", () -> "127.0.0.1");
     registry.add("avgateway.http.username", () -> USER);
     registry.add("avgateway.http.password", () -> PASSWORD);

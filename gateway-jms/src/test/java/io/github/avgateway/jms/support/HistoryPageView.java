@@ -31,6 +31,20 @@ public record HistoryPageView(ChromeDriver browser, Duration patience) {
         .until(() -> "loaded".equals(attribute(By.tagName("body"), "data-state")));
   }
 
+  /**
+   * Clicks Refresh and waits until the page has finished loading; returns the state it ended in
+   * ({@code loaded}, {@code store-unreachable} or {@code failed}).
+   */
+  public String refresh() {
+    browser.executeScript("document.body.dataset.state = 'waiting'");
+    browser.findElement(By.id("refresh")).click();
+    await()
+        .atMost(patience)
+        .until(() ->
+            !List.of("waiting", "loading").contains(attribute(By.tagName("body"), "data-state")));
+    return attribute(By.tagName("body"), "data-state");
+  }
+
   public String text(String css) {
     return browser.findElement(By.cssSelector(css)).getText();
   }
