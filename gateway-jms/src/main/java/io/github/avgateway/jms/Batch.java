@@ -76,6 +76,7 @@ final class Batch {
       session.rollback();
       return;
     }
+    log.debug("Committing a batch of {} requests (replies and history message sent)", done.size());
     try {
       session.commit();
     } catch (JMSException e) {

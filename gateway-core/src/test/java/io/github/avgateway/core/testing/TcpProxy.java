@@ -19,8 +19,9 @@ import java.util.concurrent.locks.LockSupport;
  * lost network would; {@link #freeze()} makes the peer look hung (connections stay open, no byte
  * passes either way, no FIN); {@link #thaw()} drops the frozen connections and forwards again;
  * {@link #latency(Duration)} holds every chunk of bytes that long before forwarding it (a slow
- * peer). Connections made after a cut are forwarded, so clients can recover. Shipped in
- * gateway-core's test-jar for every module's fault tests.
+ * peer), {@link #latencyToTarget(Duration)} only the chunks toward the target (a request reaches
+ * the peer late, its answer comes back at once). Connections made after a cut are forwarded, so
+ * clients can recover. Shipped in gateway-core's test-jar for every module's fault tests.
  */
 public final class TcpProxy implements AutoCloseable {
 
@@ -30,6 +31,7 @@ public final class TcpProxy implements AutoCloseable {
   private final AtomicInteger connections = new AtomicInteger();
   private volatile boolean frozen;
   private volatile Duration latency = Duration.ZERO;
+  private volatile Duration toTargetLatency = Duration.ZERO;
 
   private TcpProxy(ServerSocket server, InetSocketAddress target) {
     this.server = server;
@@ -84,6 +86,15 @@ public final class TcpProxy implements AutoCloseable {
     this.latency = latency;
   }
 
+  /**
+   * From now on every chunk toward the target is forwarded {@code latency} late, on top of {@link
+   * #latency(Duration)} (zero: no extra delay). A chunk already read is still forwarded when its
+   * sender goes away meanwhile, as bytes already on the wire are.
+   */
+  public void latencyToTarget(Duration latency) {
+    this.toTargetLatency = latency;
+  }
+
   private void acceptLoop() {
     while (!server.isClosed()) {
       try {
@@ -95,8 +106,8 @@ public final class TcpProxy implements AutoCloseable {
         }
         sockets.add(client);
         sockets.add(upstream);
-        Thread.ofVirtual().start(() -> pump(client, upstream));
-        Thread.ofVirtual().start(() -> pump(upstream, client));
+        Thread.ofVirtual().start(() -> pump(client, upstream, true));
+        Thread.ofVirtual().start(() -> pump(upstream, client, false));
       } catch (IOException e) {
         if (server.isClosed()) {
           return;
@@ -119,13 +130,13 @@ public final class TcpProxy implements AutoCloseable {
   }
 
   /** Copies bytes from {@code from} to {@code to}, dropping them while frozen. */
-  private void pump(Socket from, Socket to) {
+  private void pump(Socket from, Socket to, boolean towardTarget) {
     byte[] buffer = new byte[16 * 1024];
     try (InputStream in = from.getInputStream();
         OutputStream out = to.getOutputStream()) {
       int n;
       while ((n = in.read(buffer)) >= 0) {
-        Duration wait = latency;
+        Duration wait = towardTarget ? latency.plus(toTargetLatency) : latency;
         if (!wait.isZero()) {
           LockSupport.parkNanos(wait.toNanos());
         }

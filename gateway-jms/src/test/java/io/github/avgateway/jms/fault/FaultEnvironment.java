@@ -8,6 +8,7 @@ import java.util.List;
 import org.apache.solr.client.solrj.SolrClient;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.Lifecycle;
 
 /**
  * One {@link FaultRig}, one gateway in the test JVM (external mode, every connection through the
@@ -69,6 +70,22 @@ final class FaultEnvironment implements AutoCloseable {
   boolean intakeDown() {
     return gateway.getBean("avgatewayJmsIntake", IntakeGates.class).intake()
         instanceof Availability.Down;
+  }
+
+  /**
+   * Stops {@code parts} of the in-process gateway (its request consumers, its history indexer), so
+   * that a gateway or indexer of the scenario's own has the queues to itself; closing the result
+   * starts them again, in reverse order.
+   */
+  AutoCloseable stopped(Lifecycle... parts) {
+    for (Lifecycle part : parts) {
+      part.stop();
+    }
+    return () -> {
+      for (int i = parts.length - 1; i >= 0; i--) {
+        parts[i].start();
+      }
+    };
   }
 
   /** The bean of {@code type} in the in-process gateway. */

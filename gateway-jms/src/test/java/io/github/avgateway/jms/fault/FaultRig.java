@@ -125,15 +125,40 @@ final class FaultRig implements AutoCloseable {
     args.add("--avgateway.clamd.server.max-scan-time=" + CLAMD_MAX_SCAN_TIME.toMillis() + "ms");
     args.add("--avgateway.clamd.probe-interval=500ms");
     args.add("--avgateway.clamd.max-size=1MB");
-    args.add("--avgateway.solr.mode=http");
-    args.add("--avgateway.solr.http.base-url=http://127.0.0.1:" + solrProxy.port() + "/solr");
-    args.add("--avgateway.solr.collection=" + StandaloneSolr.CORE);
-    args.add("--avgateway.solr.request-timeout=5s");
-    args.add("--avgateway.solr.batch.probe-interval=300ms");
+    args.addAll(solrArgs());
     return args;
   }
 
-  /** Starts a gateway ({@code FaultGatewayMain}) with {@code args} in a JVM of its own. */
+  /**
+   * The settings of an indexer-only process ({@code avgateway.mode=indexer}) named {@code name} on
+   * this rig's Artemis (direct) and Solr (through its proxy), polling up to {@code batchSize}
+   * history messages at a time.
+   */
+  List<String> indexerArgs(String name, int batchSize) {
+    List<String> args = new ArrayList<>();
+    args.add("--avgateway.mode=indexer");
+    args.add("--avgateway.pipeline.gateway-name=" + name);
+    args.add("--avgateway.jms.mode=external");
+    args.add("--avgateway.jms.url=" + artemisUrl() + "?" + GATEWAY_PARAMS);
+    args.add("--avgateway.history.indexer.batch-size=" + batchSize);
+    args.add("--avgateway.history.indexer.backoff-max=2s");
+    args.addAll(solrArgs());
+    return args;
+  }
+
+  private List<String> solrArgs() {
+    return List.of(
+        "--avgateway.solr.mode=http",
+        "--avgateway.solr.http.base-url=http://127.0.0.1:" + solrProxy.port() + "/solr",
+        "--avgateway.solr.collection=" + StandaloneSolr.CORE,
+        "--avgateway.solr.request-timeout=5s",
+        "--avgateway.solr.batch.probe-interval=300ms");
+  }
+
+  /**
+   * Starts a gateway ({@code FaultGatewayMain}) with {@code args} in a JVM of its own; with {@link
+   * #indexerArgs} an indexer-only process.
+   */
   JavaProcess startGateway(String name, List<String> args) throws java.io.IOException {
     return JavaProcess.start(
         FaultGatewayMain.class.getName(),

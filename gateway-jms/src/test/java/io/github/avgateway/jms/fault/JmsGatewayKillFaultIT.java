@@ -1,22 +1,51 @@
 package io.github.avgateway.jms.fault;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.github.avgateway.core.fault.FaultReport;
 import io.github.avgateway.core.fault.FaultReport.Duplicates;
 import io.github.avgateway.core.fault.JavaProcess;
+import io.github.avgateway.core.testing.TcpProxy;
 import io.github.avgateway.core.testing.TestEnv;
+import io.github.avgateway.jms.JmsGateway;
+import io.github.avgateway.jms.JmsHistoryIndexer;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The JMS gateway with its embedded Artemis in a JVM of its own, {@code kill -9}'d mid-load and
- * started again on the same journal (issue 8, scenario 6): the caller reconnects by itself and
- * collects every reply; nothing confirmed is lost, history holds one document per request.
+ * Gateway JVMs {@code kill -9}'d: with its embedded Artemis mid-load and started again on the same
+ * journal (issue 8, scenario 6), and on the external Artemis while a batch's commit is in flight
+ * (issue 19). The caller collects every reply; nothing confirmed is lost, history holds one
+ * document per request.
  */
 class JmsGatewayKillFaultIT extends AbstractJmsFaultIT {
 
   private static final String READY = "av-gateway JMS ready";
+  private static final Duration START = Duration.ofMinutes(2);
+
+  /** Added to every chunk from the slow gateway to Artemis: a commit is in flight this long. */
+  private static final Duration TOWARD_BROKER = Duration.ofSeconds(2);
+
+  /**
+   * The slow gateway's broker connection: seconds of latency toward the broker must not make it
+   * take the broker for dead (pings every 30 s, a blocked call gives up after 30 s).
+   */
+  private static final String PATIENT =
+      "clientFailureCheckPeriod=30000&connectionTTL=60000&callTimeout=30000";
+
+  private static final int BATCH = 4;
+  private static final String COMMITTING = "Committing a batch of";
+  private static final Pattern COMMITTING_SIZE =
+      Pattern.compile("Committing a batch of (\\d+) requests");
 
   @Test
   void gatewayWithEmbeddedArtemisKilledAndRestartedOnTheSameJournal() throws Exception {
@@ -43,5 +72,167 @@ class JmsGatewayKillFaultIT extends AbstractJmsFaultIT {
         run.finish().assertHolds(Duplicates.EXPLAINED_BY_REDELIVERY).assertAsExpected();
       }
     }
+  }
+
+  /**
+   * Issue 19: gateway {@code kill -9} between handing the history to the broker and the
+   * acknowledgement. On JMS a batch's replies and its one history message are sent on the
+   * consumer's transacted session and the commit acknowledges the requests: Artemis' client sends
+   * in a transaction without waiting, so the replies, the history message and the commit leave the
+   * gateway together, and the broker applies them only when the commit arrives. The window is the
+   * commit's flight.
+   *
+   * <p>The gateway (one consumer, batches of {@value #BATCH}, its history indexer off, the one in
+   * the test JVM stopped, so that the history queue changes only with its commits) reaches Artemis
+   * through a {@link TcpProxy} that delays every chunk toward the broker by {@link #TOWARD_BROKER}.
+   * It logs "Committing a batch of N requests" after sending the batch's history message and
+   * immediately before the commit, so once the test reads that line the commit is at most
+   * microseconds from being written and then travels for at least {@code TOWARD_BROKER}, while the
+   * test kills the gateway within a few hundred milliseconds. That the kill provably fell inside
+   * the window is checked afterwards: at the kill the broker still counts the batch's requests as
+   * delivered, and only <em>after</em> the kill, while no gateway runs, do exactly N replies reach
+   * the caller and one history message the history queue; so the commit was sent before the kill
+   * and applied after it (bytes already on their way are delivered, as on a real network). The
+   * gateway is started again and killed a second time in the middle of a batch (requests delivered,
+   * no commit logged): nothing of that transaction becomes visible, and those requests are
+   * redelivered. Restarted with its indexer on, it answers the rest and indexes the history:
+   * nothing lost, no reply twice, one document per request, the redelivered ones marked so.
+   */
+  @Test
+  void gatewayKilledWhileItsCommitIsInFlightThenMidBatch() throws Exception {
+    try (AutoCloseable inTestJvm =
+            env.stopped(env.bean(JmsGateway.class), env.bean(JmsHistoryIndexer.class));
+        TcpProxy toBroker = TcpProxy.to(env.rig.artemisPort);
+        BrokerQueues queues = new BrokerQueues(env.rig.artemisUrl())) {
+      FaultRun run = new FaultRun(env, "gateway-kill-9-commit-in-flight");
+      long held;
+      try (JavaProcess gateway =
+          env.rig.startGateway("slow-gateway", slowGatewayArgs(toBroker, false))) {
+        startSlow(gateway, toBroker, 1);
+        run.mixed(40);
+        killWhileACommitIsInFlight(gateway, run, queues);
+        startSlow(gateway, toBroker, 2);
+        held = killMidBatch(gateway, run, queues);
+      }
+      toBroker.latencyToTarget(Duration.ZERO);
+      try (JavaProcess restarted =
+          env.rig.startGateway("slow-gateway-restarted", slowGatewayArgs(toBroker, true))) {
+        restarted.awaitLog(READY, 1, START);
+        run.mixed(20);
+        FaultReport report =
+            run.finish().assertHolds(Duplicates.EXPLAINED_BY_REDELIVERY).assertAsExpected();
+        assertThat(report.duplicates())
+            .as("replies answered twice (the rolled-back replies were never delivered)")
+            .isZero();
+        assertThat(run.redelivered())
+            .as("history documents marked redelivered (requests held at the mid-batch kill)")
+            .isGreaterThanOrEqualTo(held);
+      }
+    }
+  }
+
+  /** Starts (or, after a kill, launches again) the slow gateway; the latency goes on once ready. */
+  private static void startSlow(JavaProcess gateway, TcpProxy toBroker, int starts)
+      throws IOException {
+    toBroker.latencyToTarget(Duration.ZERO);
+    if (starts > 1) {
+      gateway.launch();
+    }
+    gateway.awaitLog(READY, starts, START);
+    toBroker.latencyToTarget(TOWARD_BROKER);
+  }
+
+  /** Kills the gateway right after it logged a commit; checks that the commit landed after. */
+  private static void killWhileACommitIsInFlight(
+      JavaProcess gateway, FaultRun run, BrokerQueues queues) throws Exception {
+    gateway.awaitLog(COMMITTING, Math.toIntExact(gateway.occurrences(COMMITTING)) + 1, START);
+    long answered = run.ledger.answered();
+    long history = queues.messageCount(ArtemisBrokerMain.HISTORY);
+    long delivering = queues.deliveringCount(ArtemisBrokerMain.REQUESTS);
+    gateway.kill9();
+    int batch = lastCommittedBatch(gateway.log());
+    await("the batch's commit, sent before the kill, applied by the broker after it")
+        .atMost(TOWARD_BROKER.multipliedBy(5))
+        .pollInterval(Duration.ofMillis(50))
+        .until(() ->
+            run.ledger.answered() == answered + batch
+                && queues.messageCount(ArtemisBrokerMain.HISTORY) == history + 1);
+    System.out.printf(
+        "FAULT jms/gateway-kill-9-commit-in-flight: killed with a commit of %d requests in flight"
+            + " (%d requests delivered, uncommitted, at the kill); its %d replies and 1 history"
+            + " message arrived after the kill%n",
+        batch, delivering, batch);
+    assertThat(gateway.alive()).as("the gateway is dead").isFalse();
+    assertThat(delivering).as("requests delivered and uncommitted at the kill").isGreaterThan(0);
+  }
+
+  /**
+   * Kills the gateway in the middle of a batch: once a commit of this run was applied, as soon as
+   * the broker has delivered it two requests of the next batch. Returns how many requests it held.
+   */
+  private static long killMidBatch(JavaProcess gateway, FaultRun run, BrokerQueues queues)
+      throws Exception {
+    long answered = run.ledger.answered();
+    await("a batch of the restarted gateway committed")
+        .atMost(START)
+        .pollInterval(Duration.ofMillis(50))
+        .until(() -> run.ledger.answered() > answered);
+    await("the next batch holds requests")
+        .atMost(START)
+        .pollInterval(Duration.ofMillis(50))
+        .until(() -> queues.deliveringCount(ArtemisBrokerMain.REQUESTS) >= 2);
+    long held = queues.deliveringCount(ArtemisBrokerMain.REQUESTS);
+    long committing = gateway.occurrences(COMMITTING);
+    long answeredAtKill = run.ledger.answered();
+    long history = queues.messageCount(ArtemisBrokerMain.HISTORY);
+    gateway.kill9();
+    assertThat(gateway.occurrences(COMMITTING))
+        .as("commits started before the mid-batch kill")
+        .isEqualTo(committing);
+    await("the broker takes the held requests back")
+        .atMost(TOWARD_BROKER.multipliedBy(5))
+        .pollInterval(Duration.ofMillis(50))
+        .until(() -> queues.deliveringCount(ArtemisBrokerMain.REQUESTS) == 0);
+    assertThat(run.ledger.answered())
+        .as("answers after the mid-batch kill")
+        .isEqualTo(answeredAtKill);
+    assertThat(queues.messageCount(ArtemisBrokerMain.HISTORY))
+        .as("history messages after the mid-batch kill")
+        .isEqualTo(history);
+    System.out.printf(
+        "FAULT jms/gateway-kill-9-commit-in-flight: killed mid-batch holding %d requests%n", held);
+    return held;
+  }
+
+  /** The size of the last batch the gateway logged as committing. */
+  private static int lastCommittedBatch(Path log) throws IOException {
+    Matcher last = null;
+    for (String line : Files.readAllLines(log, StandardCharsets.ISO_8859_1)) {
+      Matcher matcher = COMMITTING_SIZE.matcher(line);
+      if (matcher.find()) {
+        last = matcher;
+      }
+    }
+    assertThat(last).as("a committing line in " + log).isNotNull();
+    return Integer.parseInt(last.group(1));
+  }
+
+  /**
+   * One consumer, batches of {@value #BATCH}, on the external Artemis through {@code toBroker}; its
+   * own history indexer on or off; the batch's commit logged.
+   */
+  private List<String> slowGatewayArgs(TcpProxy toBroker, boolean indexer) {
+    List<String> args = new ArrayList<>();
+    for (String arg : env.rig.gatewayArgs("slow-jvm", 1)) {
+      if (!arg.startsWith("--avgateway.jms.batch-size=")) {
+        args.add(arg);
+      }
+    }
+    args.add("--avgateway.jms.batch-size=" + BATCH);
+    args.add("--avgateway.jms.mode=external");
+    args.add("--avgateway.jms.url=tcp://127.0.0.1:" + toBroker.port() + "?" + PATIENT);
+    args.add("--avgateway.history.indexer.enabled=" + indexer);
+    args.add("--logging.level.io.github.avgateway.jms.Batch=DEBUG");
+    return args;
   }
 }
