@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 
 /**
  * An in-JVM TCP proxy on 127.0.0.1 for deterministic network faults in front of a real service
@@ -19,8 +20,11 @@ import java.util.concurrent.locks.LockSupport;
  * lost network would; {@link #freeze()} makes the peer look hung (connections stay open, no byte
  * passes either way, no FIN); {@link #thaw()} drops the frozen connections and forwards again;
  * {@link #latency(Duration)} holds every chunk of bytes that long before forwarding it (a slow
- * peer). Connections made after a cut are forwarded, so clients can recover. Shipped in
- * gateway-core's test-jar for every module's fault tests.
+ * peer), {@link #latencyFromTarget(Duration)} only the chunks coming back from the target (e.g. a
+ * broker's deliveries and publisher confirms late, while what the client sends arrives at once).
+ * Each direction forwards one chunk at a time, so held chunks queue up behind each other.
+ * Connections made after a cut are forwarded, so clients can recover. Shipped in gateway-core's
+ * test-jar for every module's fault tests.
  */
 public final class TcpProxy implements AutoCloseable {
 
@@ -29,7 +33,8 @@ public final class TcpProxy implements AutoCloseable {
   private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
   private final AtomicInteger connections = new AtomicInteger();
   private volatile boolean frozen;
-  private volatile Duration latency = Duration.ZERO;
+  private volatile Duration toTarget = Duration.ZERO;
+  private volatile Duration fromTarget = Duration.ZERO;
 
   private TcpProxy(ServerSocket server, InetSocketAddress target) {
     this.server = server;
@@ -79,9 +84,21 @@ public final class TcpProxy implements AutoCloseable {
     cutAll();
   }
 
-  /** From now on every chunk is forwarded {@code latency} late (zero: at once again). */
+  /**
+   * From now on every chunk, either way, is forwarded {@code latency} late (zero: at once again).
+   */
   public void latency(Duration latency) {
-    this.latency = latency;
+    this.toTarget = latency;
+    this.fromTarget = latency;
+  }
+
+  /**
+   * From now on the chunks from the target to the client are forwarded {@code latency} late, and
+   * those from the client to the target at once.
+   */
+  public void latencyFromTarget(Duration latency) {
+    this.toTarget = Duration.ZERO;
+    this.fromTarget = latency;
   }
 
   private void acceptLoop() {
@@ -95,8 +112,8 @@ public final class TcpProxy implements AutoCloseable {
         }
         sockets.add(client);
         sockets.add(upstream);
-        Thread.ofVirtual().start(() -> pump(client, upstream));
-        Thread.ofVirtual().start(() -> pump(upstream, client));
+        Thread.ofVirtual().start(() -> pump(client, upstream, () -> toTarget));
+        Thread.ofVirtual().start(() -> pump(upstream, client, () -> fromTarget));
       } catch (IOException e) {
         if (server.isClosed()) {
           return;
@@ -118,14 +135,16 @@ public final class TcpProxy implements AutoCloseable {
     }
   }
 
-  /** Copies bytes from {@code from} to {@code to}, dropping them while frozen. */
-  private void pump(Socket from, Socket to) {
+  /**
+   * Copies bytes from {@code from} to {@code to}, {@code latency} late, dropping them while frozen.
+   */
+  private void pump(Socket from, Socket to, Supplier<Duration> latency) {
     byte[] buffer = new byte[16 * 1024];
     try (InputStream in = from.getInputStream();
         OutputStream out = to.getOutputStream()) {
       int n;
       while ((n = in.read(buffer)) >= 0) {
-        Duration wait = latency;
+        Duration wait = latency.get();
         if (!wait.isZero()) {
           LockSupport.parkNanos(wait.toNanos());
         }
