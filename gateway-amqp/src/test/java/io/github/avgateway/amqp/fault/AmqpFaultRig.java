@@ -136,6 +136,8 @@ final class AmqpFaultRig implements AutoCloseable {
     String solrUrl = "http://127.0.0.1:" + solrProxy.port() + "/solr";
     return List.of(
         "--spring.main.banner-mode=off",
+        // The HTTP port (server.port=0 on the test class path) is read from this logger's line.
+        "--logging.level.org.springframework.boot.tomcat.TomcatWebServer=INFO",
         "--avgateway.pipeline.gateway-name=" + name,
         "--spring.rabbitmq.port=" + rabbitProxy.port(),
         "--spring.rabbitmq.requested-heartbeat=2s",
