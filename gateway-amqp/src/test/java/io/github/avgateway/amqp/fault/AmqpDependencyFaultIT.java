@@ -6,7 +6,11 @@ import static org.awaitility.Awaitility.await;
 import io.github.avgateway.core.fault.FaultReport;
 import io.github.avgateway.core.fault.FaultReport.Duplicates;
 import io.github.avgateway.core.fault.JavaProcess;
+import io.github.avgateway.core.testing.HttpProbe;
 import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -21,7 +25,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * product's pause guarantee) no request answered twice and none dead-lettered: a pause holds the
  * requests in flight instead of returning them to the queue. A clamd fault pauses intake; a Solr
  * fault does not (history travels through the broker): only the history indexer holds and backs
- * off, and catches up once Solr is back.
+ * off, and catches up once Solr is back; Solr stopped for 60 s under a steady load leaves the scan
+ * rate as it was.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -112,10 +117,130 @@ class AmqpDependencyFaultIT {
     run.finish(Duplicates.FORBIDDEN).assertAsExpected();
   }
 
+  /** Requests per second of the steady load: well under what the fault gateway answers. */
+  private static final int STEADY_RATE = 40;
+
+  private static final Duration BEFORE = Duration.ofSeconds(15);
+  private static final Duration OUTAGE = Duration.ofSeconds(60);
+  private static final Duration AFTER = Duration.ofSeconds(15);
+  private static final Pattern INDEXER_DEGRADED =
+      Pattern.compile("\"historyIndexer\"\\s*:\\s*\\{\\s*\"status\"\\s*:\\s*\"DEGRADED\"");
+
+  /**
+   * Solr stopped for 60 s under a steady load of {@link #STEADY_RATE} requests a second: scanning
+   * goes on at the rate before the outage (answers per second during it at least 90 % of those in
+   * the 15 s before), every request sent during the outage is answered while Solr is still down,
+   * readiness stays UP and intake never pauses, and the indexer shows DEGRADED. Once Solr is back
+   * the backlog drains (the history queue back to its depth before the outage) while the load goes
+   * on, and every request has exactly one document. Prints the rates before / during / after, the
+   * backlog's peak (messages ready on the history queue, read on the callers' own connection) and
+   * the drain time.
+   */
   @Test
   @Order(11)
-  void solrStoppedScanningContinuesAndHistoryCatchesUp() throws Exception {
-    solrFault("solr-stop", rig.solr::stop, rig.solr::restart);
+  void solrStoppedSixtySecondsUnderSteadyLoadScanningGoesOnAtFullRate() throws Exception {
+    FaultRun run = new FaultRun(rig, "solr-outage-60s").load(50).awaitAnswered(50);
+    HttpProbe http = rig.http(gateway);
+    long pauses = gateway.occurrences(PAUSED);
+    long resumes = gateway.occurrences(INDEXER_RESUMED);
+    Steady before = steady(run, BEFORE, http, -1, 0);
+    rig.solr.stop();
+    Steady during;
+    String health;
+    long back;
+    long restart;
+    try {
+      during = steady(run, OUTAGE, http, -1, 0);
+      int sent = run.sent();
+      await("every request sent during the outage answered while Solr is still stopped")
+          .atMost(Duration.ofSeconds(30))
+          .pollInterval(Duration.ofMillis(100))
+          .until(() -> run.ledger.answered() >= sent);
+      health = http.get("/actuator/health").body();
+    } finally {
+      restart = System.nanoTime();
+      rig.solr.restart();
+      back = System.nanoTime();
+    }
+    Steady after = steady(run, AFTER, http, back, before.peakDepth());
+    long drained = after.drainedAt() > 0 ? after.drainedAt() : awaitDrained(before.peakDepth());
+    System.out.printf(
+        Locale.ROOT,
+        "FAULT amqp/solr-outage-60s: answered %.1f/s before, %.1f/s during the outage (%.0f %%),"
+            + " %.1f/s after; history backlog peak %d messages ready (at most %d before the"
+            + " outage), back to that %.1f s after Solr was back (its restart took %.1f s)%n",
+        before.rate(),
+        during.rate(),
+        100 * during.rate() / before.rate(),
+        after.rate(),
+        during.peakDepth(),
+        before.peakDepth(),
+        (drained - back) / 1e9,
+        (back - restart) / 1e9);
+    assertThat(health).as("/actuator/health during the outage").containsPattern(INDEXER_DEGRADED);
+    assertThat(before.readinessDown() || during.readinessDown())
+        .as("readiness DOWN before or during the Solr outage")
+        .isFalse();
+    assertThat(gateway.occurrences(PAUSED)).as("intake pauses").isEqualTo(pauses);
+    assertThat(during.rate())
+        .as("answers per second during the outage")
+        .isGreaterThanOrEqualTo(0.9 * before.rate());
+    assertThat(during.peakDepth())
+        .as("history backlog during the outage (messages ready)")
+        .isGreaterThan(before.peakDepth());
+    run.finish(Duplicates.FORBIDDEN).assertAsExpected();
+    awaitLog(INDEXER_RESUMED, resumes);
+  }
+
+  /**
+   * One window of the steady load.
+   *
+   * @param rate answers per second counted over the window (answers to earlier requests included,
+   *     so a stall shows as a drop)
+   * @param peakDepth the most history messages ready on the history queue in the window
+   * @param readinessDown whether /actuator/health/readiness (sampled each second) was ever not UP
+   * @param drainedAt when the history queue was first back to the depth asked for, or 0
+   */
+  private record Steady(double rate, long peakDepth, boolean readinessDown, long drainedAt) {}
+
+  /**
+   * Sends {@link #STEADY_RATE} requests a second for {@code length}, sampling the history queue's
+   * depth every 100 ms; when {@code since} is not negative, notes the first sample at or below
+   * {@code drainedDepth}.
+   */
+  private Steady steady(
+      FaultRun run, Duration length, HttpProbe http, long since, long drainedDepth) {
+    long start = System.nanoTime();
+    long answeredAtStart = run.ledger.answered();
+    long tick = Duration.ofMillis(100).toNanos();
+    long peak = 0;
+    long drainedAt = 0;
+    boolean readinessDown = false;
+    int ticks = 0;
+    for (long next = start; next < start + length.toNanos(); next += tick) {
+      LockSupport.parkNanos(next - System.nanoTime());
+      run.load(STEADY_RATE / 10);
+      long depth = rig.historyReady();
+      peak = Math.max(peak, depth);
+      if (since >= 0 && drainedAt == 0 && depth <= drainedDepth) {
+        drainedAt = System.nanoTime();
+      }
+      if (ticks++ % 10 == 0) {
+        readinessDown |= http.get("/actuator/health/readiness").status() != 200;
+      }
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    return new Steady(
+        (run.ledger.answered() - answeredAtStart) / seconds, peak, readinessDown, drainedAt);
+  }
+
+  /** Waits (bounded) until the history queue is back to {@code depth}; returns when it was. */
+  private long awaitDrained(long depth) {
+    await("the history backlog drained")
+        .atMost(Duration.ofMinutes(2))
+        .pollInterval(Duration.ofMillis(100))
+        .until(() -> rig.historyReady() <= depth);
+    return System.nanoTime();
   }
 
   @Test

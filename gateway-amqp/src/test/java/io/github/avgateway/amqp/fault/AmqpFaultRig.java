@@ -7,20 +7,28 @@ import io.github.avgateway.core.fault.FaultLedger;
 import io.github.avgateway.core.fault.JavaProcess;
 import io.github.avgateway.core.fault.PrivateRabbit;
 import io.github.avgateway.core.fault.TestFiles;
+import io.github.avgateway.core.model.MessageInfo;
+import io.github.avgateway.core.testing.HttpProbe;
 import io.github.avgateway.core.testing.PrivateClamd;
 import io.github.avgateway.core.testing.TcpProxy;
 import io.github.avgateway.solr.SolrDocumentMapper;
 import io.github.avgateway.solr.StandaloneSolr;
+import java.io.IOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.SolrQuery;
+import org.apache.solr.client.solrj.SolrServerException;
 import org.apache.solr.common.SolrDocument;
 import org.awaitility.core.ConditionTimeoutException;
 
@@ -35,6 +43,8 @@ final class AmqpFaultRig implements AutoCloseable {
 
   static final String REQUESTS = "av.scan.requests";
   static final String DEAD_LETTERS = "av.scan.dead-letters";
+  static final String HISTORY = "av.history";
+  private static final Pattern HTTP_PORT = Pattern.compile("started on port (\\d+)");
   static final Duration START = Duration.ofSeconds(120);
 
   final Path dir;
@@ -63,25 +73,71 @@ final class AmqpFaultRig implements AutoCloseable {
     client = new FaultClient(rabbit.amqpPort(), REQUESTS, DEAD_LETTERS);
   }
 
-  /** Starts one more gateway JVM and waits until it consumes; {@code extra} adds arguments. */
+  /**
+   * Starts one more gateway JVM and waits until it consumes; {@code extra} adds arguments, or
+   * replaces the rig's own of the same name ({@code --avgateway.amqp.consumers=1}).
+   */
   JavaProcess startGateway(String name, String... extra) throws Exception {
-    List<String> args = new ArrayList<>(gatewayArgs(name));
-    args.addAll(List.of(extra));
-    JavaProcess gateway =
+    List<String> args = gatewayArgs(name, extra);
+    int consumers = Integer.parseInt(value(args, "--avgateway.amqp.consumers="));
+    int before = consumers();
+    JavaProcess gateway = start(name, args);
+    awaitConsumers(before + consumers);
+    return gateway;
+  }
+
+  /**
+   * Starts a JVM in indexer mode ({@code --avgateway.mode=indexer}: no request consumers, one
+   * history indexer) on the rig's node and Solr, and waits until it has started.
+   */
+  JavaProcess startIndexer(String name, String... extra) throws Exception {
+    List<String> more = new ArrayList<>(List.of(extra));
+    more.add("--avgateway.mode=indexer");
+    JavaProcess indexer = start(name, gatewayArgs(name, more.toArray(String[]::new)));
+    indexer.awaitLog("Started " + GatewayAmqpApplication.class.getSimpleName(), 1, START);
+    return indexer;
+  }
+
+  private JavaProcess start(String name, List<String> args) throws Exception {
+    JavaProcess process =
         JavaProcess.start(
             GatewayAmqpApplication.class.getName(),
             List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-Xshare:auto"),
             args,
             dir.resolve(name + ".log"));
-    gateways.add(gateway);
-    awaitConsumers(consumers() + 2);
-    return gateway;
+    gateways.add(process);
+    return process;
   }
 
-  private List<String> gatewayArgs(String name) {
+  /**
+   * The rig's arguments with {@code extra}'s added; an extra one replaces the rig's of its name.
+   */
+  private List<String> gatewayArgs(String name, String... extra) {
+    List<String> args = new ArrayList<>();
+    for (String arg : defaultArgs(name)) {
+      String key = arg.substring(0, arg.indexOf('=') + 1);
+      if (Arrays.stream(extra).noneMatch(e -> e.startsWith(key))) {
+        args.add(arg);
+      }
+    }
+    args.addAll(List.of(extra));
+    return args;
+  }
+
+  private static String value(List<String> args, String key) {
+    return args.stream()
+        .filter(arg -> arg.startsWith(key))
+        .map(arg -> arg.substring(key.length()))
+        .reduce((first, last) -> last)
+        .orElseThrow();
+  }
+
+  private List<String> defaultArgs(String name) {
     String solrUrl = "http://127.0.0.1:" + solrProxy.port() + "/solr";
     return List.of(
         "--spring.main.banner-mode=off",
+        // The HTTP port (server.port=0 on the test class path) is read from this logger's line.
+        "--logging.level.org.springframework.boot.tomcat.TomcatWebServer=INFO",
         "--avgateway.pipeline.gateway-name=" + name,
         "--spring.rabbitmq.port=" + rabbitProxy.port(),
         "--spring.rabbitmq.requested-heartbeat=2s",
@@ -108,6 +164,53 @@ final class AmqpFaultRig implements AutoCloseable {
   int consumers() {
     var info = client.admin().getQueueInfo(REQUESTS);
     return info == null ? 0 : info.getConsumerCount();
+  }
+
+  /**
+   * History messages ready on the history queue now (a passive declare on the callers' own
+   * connection, never the gateway's; messages an indexer holds unacknowledged are not counted).
+   */
+  long historyReady() {
+    var info = client.admin().getQueueInfo(HISTORY);
+    return info == null ? 0 : info.getMessageCount();
+  }
+
+  /** The history queue's messages ready and held unacknowledged, as {@code rabbitmqctl} tells. */
+  QueueDepth historyDepth() {
+    String out =
+        rabbit.ctl(
+            "list_queues",
+            "-q",
+            "--no-table-headers",
+            "name",
+            "messages_ready",
+            "messages_unacknowledged");
+    return out.lines()
+        .map(line -> line.trim().split("\\s+"))
+        .filter(cols -> cols.length == 3 && cols[0].equals(HISTORY))
+        .map(cols -> new QueueDepth(Long.parseLong(cols[1]), Long.parseLong(cols[2])))
+        .findFirst()
+        .orElseThrow(() -> new IllegalStateException("no " + HISTORY + " in: " + out));
+  }
+
+  /** A queue's messages ready for a consumer and delivered but not acknowledged. */
+  record QueueDepth(long ready, long unacked) {
+    long total() {
+      return ready + unacked;
+    }
+  }
+
+  /** The HTTP endpoints of {@code gateway} (its port as its log last announced it). */
+  HttpProbe http(JavaProcess gateway) throws IOException {
+    Matcher port = HTTP_PORT.matcher(Files.readString(gateway.log(), StandardCharsets.ISO_8859_1));
+    String last = null;
+    while (port.find()) {
+      last = port.group(1);
+    }
+    if (last == null) {
+      throw new IllegalStateException("no HTTP port announced in " + gateway.log());
+    }
+    return new HttpProbe(Integer.parseInt(last));
   }
 
   /** Waits until the node reports at least {@code count} consumers on the request queue. */
@@ -150,15 +253,33 @@ final class AmqpFaultRig implements AutoCloseable {
   }
 
   private void readHistory(FaultLedger ledger, String prefix) {
-    SolrQuery query = new SolrQuery("correlationId:" + prefix.replace("-", "\\-") + "*");
-    query.setRows(100_000);
     try {
-      for (SolrDocument doc : solrClient.query(StandaloneSolr.CORE, query).getResults()) {
-        ledger.history(SolrDocumentMapper.fromDocument(doc));
-      }
+      historyDocuments(prefix).forEach(ledger::history);
     } catch (Exception e) {
       // Solr stopped or restarting: the next poll tries again
     }
+  }
+
+  /** The history documents in Solr (read directly, not through the proxy) of {@code prefix}. */
+  List<MessageInfo> historyDocuments(String prefix) throws SolrServerException, IOException {
+    SolrQuery query = history(prefix).setRows(100_000);
+    List<MessageInfo> docs = new ArrayList<>();
+    for (SolrDocument doc : solrClient.query(StandaloneSolr.CORE, query).getResults()) {
+      docs.add(SolrDocumentMapper.fromDocument(doc));
+    }
+    return docs;
+  }
+
+  /** How many history documents of {@code prefix} Solr holds (read directly). */
+  long historyCount(String prefix) throws SolrServerException, IOException {
+    return solrClient
+        .query(StandaloneSolr.CORE, history(prefix).setRows(0))
+        .getResults()
+        .getNumFound();
+  }
+
+  private static SolrQuery history(String prefix) {
+    return new SolrQuery("correlationId:" + prefix.replace("-", "\\-") + "*");
   }
 
   @Override

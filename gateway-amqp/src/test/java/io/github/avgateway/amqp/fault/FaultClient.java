@@ -2,6 +2,7 @@ package io.github.avgateway.amqp.fault;
 
 import static org.awaitility.Awaitility.await;
 
+import com.rabbitmq.client.GetResponse;
 import io.github.avgateway.amqp.testing.RabbitIt;
 import io.github.avgateway.core.fault.Expected;
 import io.github.avgateway.core.fault.FaultLedger;
@@ -87,6 +88,30 @@ public final class FaultClient implements AutoCloseable {
   /** Sends {@code message} again as it is: a duplicate the ledger already knows. */
   void resend(Message message) {
     template.send("", requestQueue, message);
+  }
+
+  /**
+   * The history documents in the messages on {@code queue} that no consumer holds (the sum of their
+   * {@code avDocuments} headers): takes every ready message without acknowledging it, then returns
+   * them all to the queue (they come back marked redelivered). For a history queue no indexer
+   * consumes.
+   */
+  int peekHistoryDocuments(String queue) {
+    return template.execute(channel -> {
+      int documents = 0;
+      long last = -1;
+      for (GetResponse got = channel.basicGet(queue, false);
+          got != null;
+          got = channel.basicGet(queue, false)) {
+        documents +=
+            ((Number) got.getProps().getHeaders().get(WireNames.HISTORY_DOCUMENTS)).intValue();
+        last = got.getEnvelope().getDeliveryTag();
+      }
+      if (last >= 0) {
+        channel.basicNack(last, true, true);
+      }
+      return documents;
+    });
   }
 
   /** A request with message id = correlation id = {@code key}, replying to the fault queue. */

@@ -38,6 +38,11 @@ final class FaultRun {
     return this;
   }
 
+  /** Requests sent so far. */
+  int sent() {
+    return sent;
+  }
+
   /** Waits (bounded) until at least {@code count} requests are answered. */
   FaultRun awaitAnswered(long count) {
     await(ledger.scenario() + ": " + count + " answers")

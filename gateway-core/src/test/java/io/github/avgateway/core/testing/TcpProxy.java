@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 
 /**
  * An in-JVM TCP proxy on 127.0.0.1 for deterministic network faults in front of a real service
@@ -19,9 +20,13 @@ import java.util.concurrent.locks.LockSupport;
  * lost network would; {@link #freeze()} makes the peer look hung (connections stay open, no byte
  * passes either way, no FIN); {@link #thaw()} drops the frozen connections and forwards again;
  * {@link #latency(Duration)} holds every chunk of bytes that long before forwarding it (a slow
- * peer), {@link #latencyToTarget(Duration)} only the chunks toward the target (a request reaches
- * the peer late, its answer comes back at once). Connections made after a cut are forwarded, so
- * clients can recover. Shipped in gateway-core's test-jar for every module's fault tests.
+ * peer), {@link #latencyFromTarget(Duration)} only the chunks coming back from the target (e.g. a
+ * broker's deliveries and publisher confirms late, while what the client sends arrives at once),
+ * {@link #latencyToTarget(Duration)} only the chunks toward the target (e.g. a commit reaches the
+ * broker late, its answers come back at once).
+ * Each direction forwards one chunk at a time, so held chunks queue up behind each other.
+ * Connections made after a cut are forwarded, so clients can recover. Shipped in gateway-core's
+ * test-jar for every module's fault tests.
  */
 public final class TcpProxy implements AutoCloseable {
 
@@ -30,8 +35,8 @@ public final class TcpProxy implements AutoCloseable {
   private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
   private final AtomicInteger connections = new AtomicInteger();
   private volatile boolean frozen;
-  private volatile Duration latency = Duration.ZERO;
-  private volatile Duration toTargetLatency = Duration.ZERO;
+  private volatile Duration toTarget = Duration.ZERO;
+  private volatile Duration fromTarget = Duration.ZERO;
 
   private TcpProxy(ServerSocket server, InetSocketAddress target) {
     this.server = server;
@@ -81,18 +86,31 @@ public final class TcpProxy implements AutoCloseable {
     cutAll();
   }
 
-  /** From now on every chunk is forwarded {@code latency} late (zero: at once again). */
+  /**
+   * From now on every chunk, either way, is forwarded {@code latency} late (zero: at once again).
+   */
   public void latency(Duration latency) {
-    this.latency = latency;
+    this.toTarget = latency;
+    this.fromTarget = latency;
   }
 
   /**
-   * From now on every chunk toward the target is forwarded {@code latency} late, on top of {@link
-   * #latency(Duration)} (zero: no extra delay). A chunk already read is still forwarded when its
+   * From now on the chunks from the target to the client are forwarded {@code latency} late, and
+   * those from the client to the target at once.
+   */
+  public void latencyFromTarget(Duration latency) {
+    this.toTarget = Duration.ZERO;
+    this.fromTarget = latency;
+  }
+
+  /**
+   * From now on the chunks from the client to the target are forwarded {@code latency} late, and
+   * those from the target to the client at once. A chunk already read is still forwarded when its
    * sender goes away meanwhile, as bytes already on the wire are.
    */
   public void latencyToTarget(Duration latency) {
-    this.toTargetLatency = latency;
+    this.toTarget = latency;
+    this.fromTarget = Duration.ZERO;
   }
 
   private void acceptLoop() {
@@ -106,8 +124,8 @@ public final class TcpProxy implements AutoCloseable {
         }
         sockets.add(client);
         sockets.add(upstream);
-        Thread.ofVirtual().start(() -> pump(client, upstream, true));
-        Thread.ofVirtual().start(() -> pump(upstream, client, false));
+        Thread.ofVirtual().start(() -> pump(client, upstream, () -> toTarget));
+        Thread.ofVirtual().start(() -> pump(upstream, client, () -> fromTarget));
       } catch (IOException e) {
         if (server.isClosed()) {
           return;
@@ -129,14 +147,16 @@ public final class TcpProxy implements AutoCloseable {
     }
   }
 
-  /** Copies bytes from {@code from} to {@code to}, dropping them while frozen. */
-  private void pump(Socket from, Socket to, boolean towardTarget) {
+  /**
+   * Copies bytes from {@code from} to {@code to}, {@code latency} late, dropping them while frozen.
+   */
+  private void pump(Socket from, Socket to, Supplier<Duration> latency) {
     byte[] buffer = new byte[16 * 1024];
     try (InputStream in = from.getInputStream();
         OutputStream out = to.getOutputStream()) {
       int n;
       while ((n = in.read(buffer)) >= 0) {
-        Duration wait = towardTarget ? latency.plus(toTargetLatency) : latency;
+        Duration wait = latency.get();
         if (!wait.isZero()) {
           LockSupport.parkNanos(wait.toNanos());
         }
