@@ -23,10 +23,9 @@ import java.util.function.Supplier;
  * peer), {@link #latencyFromTarget(Duration)} only the chunks coming back from the target (e.g. a
  * broker's deliveries and publisher confirms late, while what the client sends arrives at once),
  * {@link #latencyToTarget(Duration)} only the chunks toward the target (e.g. a commit reaches the
- * broker late, its answers come back at once).
- * Each direction forwards one chunk at a time, so held chunks queue up behind each other.
- * Connections made after a cut are forwarded, so clients can recover. Shipped in gateway-core's
- * test-jar for every module's fault tests.
+ * broker late, its answers come back at once). Each direction forwards one chunk at a time, so held
+ * chunks queue up behind each other. Connections made after a cut are forwarded, so clients can
+ * recover. Shipped in gateway-core's test-jar for every module's fault tests.
  */
 public final class TcpProxy implements AutoCloseable {
 
