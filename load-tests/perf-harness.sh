@@ -22,6 +22,12 @@
 #                           gateway-amqp,gateway-jms -am package -DskipTests); after each gateway's
 #                           history-on run, DIR's runnable jar runs the same cells (variant
 #                           baseline-history-on)
+#   --payload=eicar-same    instead of every other phase: the AVS workload, the same 68-byte EICAR
+#                           (INFECTED expected) --requests=N times (10001) in a closed loop through
+#                           each gateway with avgateway.pipeline.cache.enabled=true and =false
+#                           (variants "eicar-same cache=true/false"; forced, since auto is off with
+#                           the project's custom-signature clamd); --smoke makes it exit non-zero
+#                           when a variant is missing or a request was not answered INFECTED
 #   --soak[=N]              instead: N (1,000,000) small requests through the AMQP gateway, heap and
 #                           lost-message count; --soak-max-minutes=40 bounds it
 # Needs clamd on 127.0.0.1:3310 and RabbitMQ on 127.0.0.1:5672 (scripts/services.sh start); the

@@ -58,6 +58,8 @@ class ConnectionLossIT {
     proxy = TcpProxy.to(RabbitIt.port());
     // clamd and history are test doubles here: keep the real ones' auto-configuration out
     registry.add("avgateway.clamd.enabled", () -> false);
+    // The fake scanner reports a signature version, so auto would cache: every request is scanned.
+    registry.add("avgateway.pipeline.cache.enabled", () -> "false");
     registry.add("avgateway.solr.enabled", () -> false);
     registry.add("spring.rabbitmq.port", proxy::port);
     registry.add("avgateway.amqp.request-queue", () -> REQUESTS);

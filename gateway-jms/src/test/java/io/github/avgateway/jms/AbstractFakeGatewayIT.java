@@ -43,6 +43,8 @@ abstract class AbstractFakeGatewayIT {
     registry.add("avgateway.jms.url", () -> "tcp://127.0.0.1:" + TestEnv.freePort());
     registry.add("avgateway.jms.embedded.data-dir", () -> tempDir().resolve("artemis").toString());
     registry.add("avgateway.clamd.enabled", () -> "false");
+    // The fake scanner reports a signature version, so auto would cache: every request is scanned.
+    registry.add("avgateway.pipeline.cache.enabled", () -> "false");
     registry.add("avgateway.solr.enabled", () -> "false");
     registry.add("avgateway.jms.consumers", () -> "2");
     registry.add("avgateway.jms.batch-size", () -> "8");

@@ -71,6 +71,8 @@ public abstract class GatewayItSupport {
   /** Properties of a gateway with test doubles for clamd and history, on {@code names}. */
   protected static void register(DynamicPropertyRegistry registry, Names names) {
     registry.add("avgateway.clamd.enabled", () -> false);
+    // The fake scanner reports a signature version, so auto would cache: every request is scanned.
+    registry.add("avgateway.pipeline.cache.enabled", () -> "false");
     registry.add("avgateway.solr.enabled", () -> false);
     registry.add("spring.rabbitmq.port", RabbitIt::port);
     registry.add("avgateway.amqp.request-queue", names::requests);

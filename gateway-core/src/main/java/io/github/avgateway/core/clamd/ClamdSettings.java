@@ -78,7 +78,7 @@ public record ClamdSettings(
     private Duration validateAfterIdle = Duration.ofSeconds(10);
     private Duration borrowTimeout = Duration.ofSeconds(60);
     private Duration probeInterval = Duration.ofSeconds(5);
-    private Duration versionRefresh = Duration.ofMinutes(1);
+    private Duration versionRefresh = Duration.ofSeconds(2);
 
     private Builder(List<ClamdEndpoint> endpoints) {
       this.endpoints = List.copyOf(endpoints);

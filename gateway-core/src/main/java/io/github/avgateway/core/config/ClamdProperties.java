@@ -31,7 +31,9 @@ import org.springframework.validation.annotation.Validated;
  * @param validateAfterIdle sessions idle longer than this are PINGed before use
  * @param borrowTimeout how long a scan waits for a free session
  * @param probeInterval how often endpoints that are down, or up but idle, are PINGed
- * @param versionRefresh how often the engine and signature version are refreshed
+ * @param versionRefresh how often the engine and signature version are refreshed; after clamd
+ *     switches to a new signature database, verdicts cached under the old version can be answered
+ *     for at most this long
  * @param selfTestInterval how often the self-test runs again after it passed
  * @param server what the clamd server is configured with
  * @param signatures how old clamd's signatures may be (see {@link Signatures})
@@ -60,7 +62,7 @@ public record ClamdProperties(
         Duration borrowTimeout,
     @DefaultValue("5s") @NotNull @DurationMin(millis = 1, message = "must be positive")
         Duration probeInterval,
-    @DefaultValue("1m") @NotNull @DurationMin(millis = 1, message = "must be positive")
+    @DefaultValue("2s") @NotNull @DurationMin(millis = 1, message = "must be positive")
         Duration versionRefresh,
     @DefaultValue("5m") @NotNull @DurationMin(millis = 1, message = "must be positive")
         Duration selfTestInterval,

@@ -39,10 +39,7 @@ public class PipelineAutoConfiguration {
     long maxSize =
         (clamdProperties == null ? DEFAULT_MAX_SIZE : clamdProperties.maxSize()).toBytes();
     PipelineProperties.Cache cache = properties.cache();
-    VerdictCache verdicts =
-        cache.enabled()
-            ? VerdictCache.bounded(cache.maxEntries(), cache.ttl())
-            : VerdictCache.disabled();
+    VerdictCache verdicts = VerdictCache.bounded(cache.maxEntries(), cache.ttl(), cache.enabled());
     return new ScanPipeline(
         scanner,
         verdicts,

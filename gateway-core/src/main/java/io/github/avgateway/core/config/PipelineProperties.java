@@ -1,5 +1,6 @@
 package io.github.avgateway.core.config;
 
+import io.github.avgateway.core.pipeline.CacheMode;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
@@ -21,16 +22,18 @@ public record PipelineProperties(
     @DefaultValue("") @NotNull String gatewayName, @DefaultValue @Valid @NotNull Cache cache) {
 
   /**
-   * The verdict cache: CLEAN and INFECTED verdicts kept by SHA-256 and engine version. Off by
-   * default: with signatures that carry no version (custom databases), a reload does not change the
-   * key, and only the TTL bounds how long an old verdict is reused.
+   * The verdict cache: CLEAN and INFECTED verdicts kept by SHA-256 and engine version. {@code auto}
+   * by default: used only while clamd reports a signature database version, which is part of the
+   * key, so a reload that changes it is never answered from the cache. With signatures that carry
+   * no version (custom databases) a reload does not change the key: {@code true} uses the cache
+   * anyway, and then only the TTL bounds how long an old verdict is reused.
    *
-   * @param enabled whether identical content is answered from the cache
+   * @param enabled {@code auto}, {@code true} (always) or {@code false} (never)
    * @param maxEntries how many verdicts are kept at most
    * @param ttl how long one verdict is kept at most
    */
   public record Cache(
-      @DefaultValue("false") boolean enabled,
+      @DefaultValue("auto") @NotNull CacheMode enabled,
       @DefaultValue("100000")
           @Positive(message = "avgateway.pipeline.cache.max-entries must be positive")
           long maxEntries,

@@ -77,7 +77,8 @@ public final class ScanPipeline {
       return result(request, tooLarge(declared), null, declared, false);
     }
     try {
-      return cache.enabled() ? scanWithCache(request) : scanStreaming(request);
+      EngineVersion version = scanner.version();
+      return cache.usedFor(version) ? scanWithCache(request, version) : scanStreaming(request);
     } catch (IOException e) {
       ScanReport failed =
           ScanReport.notClean(
@@ -117,7 +118,8 @@ public final class ScanPipeline {
     }
   }
 
-  private ScanResult scanWithCache(ScanRequest request) throws IOException {
+  /** {@code version} is the scanner's version before the scan: the key looked up and kept. */
+  private ScanResult scanWithCache(ScanRequest request, EngineVersion version) throws IOException {
     String sha256;
     long size;
     try (InputStream raw = request.content().open();
@@ -131,7 +133,7 @@ public final class ScanPipeline {
       sha256 = in.hex();
       size = in.count();
     }
-    var cached = cache.find(sha256, scanner.version());
+    var cached = cache.find(sha256, version);
     if (cached.isPresent()) {
       return result(request, cached.get(), sha256, size, true);
     }
@@ -139,7 +141,7 @@ public final class ScanPipeline {
     try (InputStream in = request.content().open()) {
       report = scanObserved(in, size, () -> size);
     }
-    cache.keep(sha256, report);
+    cache.keep(sha256, version, report);
     return result(request, report, sha256, size, false);
   }
 

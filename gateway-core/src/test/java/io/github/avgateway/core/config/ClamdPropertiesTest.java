@@ -35,7 +35,7 @@ class ClamdPropertiesTest {
       assertThat(properties.maxSize()).isEqualTo(DataSize.ofMegabytes(100));
       assertThat(properties.chunkSize()).isEqualTo(DataSize.ofKilobytes(64));
       assertThat(properties.evictIdleAfter()).isEqualTo(Duration.ofSeconds(60));
-      assertThat(properties.versionRefresh()).isEqualTo(Duration.ofMinutes(1));
+      assertThat(properties.versionRefresh()).isEqualTo(Duration.ofSeconds(2));
       assertThat(properties.server().streamMaxLength()).isEqualTo(DataSize.ofMegabytes(200));
       assertThat(properties.server().maxScanTime()).isEqualTo(Duration.ofSeconds(30));
       assertThat(properties.server().idleTimeout()).isEqualTo(Duration.ofSeconds(120));

@@ -8,10 +8,13 @@ import io.github.avgateway.core.model.ScanContent;
 import io.github.avgateway.core.model.ScanReport;
 import io.github.avgateway.core.model.ScanRequest;
 import io.github.avgateway.core.model.ScanResult;
+import io.github.avgateway.core.pipeline.CacheMode;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.port.VirusScanner;
 import java.io.InputStream;
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -46,29 +49,57 @@ class PipelineAutoConfigurationTest {
   }
 
   @Test
-  void pipelineUsesTheScannerWithoutCacheByDefault() {
+  void cacheIsAutoByDefaultAndUsedWhileTheScannerReportsASignatureVersion() {
     runner
         .withPropertyValues("avgateway.pipeline.gateway-name=gw-test")
         .run(context -> {
+          assertThat(context.getBean(PipelineProperties.class).cache().enabled())
+              .isEqualTo(CacheMode.AUTO);
           ScanPipeline pipeline = context.getBean(ScanPipeline.class);
-          CountingScanner scanner = context.getBean(CountingScanner.class);
           ScanResult first = scan(pipeline, "a", new byte[] {1});
-          scan(pipeline, "b", new byte[] {1});
-          assertThat(scanner.calls).hasValue(2);
+          assertThat(scan(pipeline, "b", new byte[] {1}).cached()).isTrue();
+          assertThat(context.getBean(CountingScanner.class).calls).hasValue(1);
           assertThat(first.gateway()).isEqualTo("gw-test");
         });
   }
 
   @Test
-  void cacheAnswersRepeatedContentWhenEnabled() {
+  void enabledTakesAutoTrueAndFalse() {
+    for (var value :
+        List.of(
+            Map.entry("auto", CacheMode.AUTO),
+            Map.entry("true", CacheMode.ON),
+            Map.entry("false", CacheMode.OFF))) {
+      runner
+          .withPropertyValues("avgateway.pipeline.cache.enabled=" + value.getKey())
+          .run(context ->
+              assertThat(context.getBean(PipelineProperties.class).cache().enabled())
+                  .as(value.getKey())
+                  .isEqualTo(value.getValue()));
+    }
+  }
+
+  @Test
+  void falseScansRepeatedContentEveryTime() {
     runner
-        .withPropertyValues("avgateway.pipeline.cache.enabled=true")
+        .withPropertyValues("avgateway.pipeline.cache.enabled=false")
         .run(context -> {
           ScanPipeline pipeline = context.getBean(ScanPipeline.class);
           scan(pipeline, "a", new byte[] {1});
-          assertThat(scan(pipeline, "b", new byte[] {1}).cached()).isTrue();
-          assertThat(context.getBean(CountingScanner.class).calls).hasValue(1);
+          assertThat(scan(pipeline, "b", new byte[] {1}).cached()).isFalse();
+          assertThat(context.getBean(CountingScanner.class).calls).hasValue(2);
         });
+  }
+
+  @Test
+  void anUnknownValueIsRefusedWithTheKeyInTheMessage() {
+    runner
+        .withPropertyValues("avgateway.pipeline.cache.enabled=sometimes")
+        .run(context ->
+            assertThat(context)
+                .hasFailed()
+                .getFailure()
+                .hasStackTraceContaining("avgateway.pipeline.cache.enabled"));
   }
 
   @Test

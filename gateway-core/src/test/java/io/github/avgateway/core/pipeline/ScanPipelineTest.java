@@ -133,7 +133,8 @@ class ScanPipelineTest {
 
   @Test
   void cacheAnswersIdenticalContentWithoutScanningAgain() {
-    ScanPipeline pipeline = pipeline(VerdictCache.bounded(100, Duration.ofMinutes(5)), 1000);
+    ScanPipeline pipeline =
+        pipeline(VerdictCache.bounded(100, Duration.ofMinutes(5), CacheMode.ON), 1000);
     byte[] body = "same bytes".getBytes(StandardCharsets.UTF_8);
     scanner.answer = ScanReport.infected(List.of("Eicar-Test-Signature"), ENGINE, 4);
 
@@ -150,7 +151,8 @@ class ScanPipelineTest {
 
   @Test
   void cacheNeverKeepsErrorsOrUnscannable() {
-    ScanPipeline pipeline = pipeline(VerdictCache.bounded(100, Duration.ofMinutes(5)), 1000);
+    ScanPipeline pipeline =
+        pipeline(VerdictCache.bounded(100, Duration.ofMinutes(5), CacheMode.ON), 1000);
     scanner.answer = ScanReport.notClean(Reason.LIMITS_EXCEEDED, "MaxRecursion", ENGINE, 2);
     byte[] body = {1, 2, 3};
 

@@ -120,6 +120,24 @@ public final class PrivateClamd implements AutoCloseable {
     return command("RELOAD", Duration.ofSeconds(10));
   }
 
+  /**
+   * Writes (or replaces) the database file {@code name} in clamd's DatabaseDirectory, atomically
+   * (clamd reads it at its next reload); {@code null} content removes it.
+   */
+  public void installDatabase(String name, byte[] content) throws IOException {
+    Path db = dir.resolve("db");
+    if (content == null) {
+      Files.deleteIfExists(db.resolve(name));
+      return;
+    }
+    Path staged = Files.write(dir.resolve(name + ".staged"), content);
+    Files.move(
+        staged,
+        db.resolve(name),
+        StandardCopyOption.REPLACE_EXISTING,
+        StandardCopyOption.ATOMIC_MOVE);
+  }
+
   /** Sends one {@code z}-command on a fresh connection; the reply without its NUL, or null. */
   public String command(String command, Duration timeout) {
     try (Socket socket = new Socket()) {

@@ -29,6 +29,11 @@ final class GatewayRuns {
     JMS
   }
 
+  /** What is measured once a gateway answered its first request (and before it is stopped). */
+  interface Measurement {
+    void run(long pid, Transport driver, String target, String variant) throws Exception;
+  }
+
   static final String REQUEST_QUEUE = "av.perf.requests";
   private static final Duration COLD_START_LIMIT = Duration.ofSeconds(120);
 
@@ -58,7 +63,16 @@ final class GatewayRuns {
       boolean durable,
       List<Integer> sizes)
       throws Exception {
-    measure(kind, history, variant, extraArgs, durable, sizes, null);
+    measure(kind, history, variant, extraArgs, durable, null, sizeCells(sizes));
+  }
+
+  /**
+   * Starts the gateway with history on (its default), runs {@code measurement} instead of the size
+   * cells, stops it.
+   */
+  void run(Kind kind, String variant, List<String> extraArgs, Measurement measurement)
+      throws Exception {
+    measure(kind, true, variant, extraArgs, true, null, measurement);
   }
 
   /**
@@ -68,7 +82,7 @@ final class GatewayRuns {
   void runBaseline(Kind kind, List<Integer> sizes) throws Exception {
     Path jar = options.baselineJar("gateway-" + kind.name().toLowerCase(Locale.ROOT));
     report.note("# baseline: %s", jar);
-    measure(kind, true, "baseline-history-on", List.of(), true, sizes, jar);
+    measure(kind, true, "baseline-history-on", List.of(), true, jar, sizeCells(sizes));
   }
 
   /**
@@ -81,8 +95,8 @@ final class GatewayRuns {
       String variant,
       List<String> extraArgs,
       boolean durable,
-      List<Integer> sizes,
-      Path jar)
+      Path jar,
+      Measurement measurement)
       throws Exception {
     String target = "gateway-" + kind.name().toLowerCase(Locale.ROOT);
     report.note("# %s %s, load average %s", target, variant, Report.loadAverage());
@@ -104,26 +118,28 @@ final class GatewayRuns {
         report.note("# %s did not start or answer; see %s", target, log);
         return;
       }
-      coldAndWarm(gateway.pid(), driver, target, variant);
-      for (int size : sizes) {
-        Harness.sizes(
-            gateway.pid(),
-            options,
-            report,
-            driver,
-            target,
-            variant,
-            List.of(size),
-            Options::window);
-        if (size == 1024) {
-          halfLoadLatency(gateway.pid(), driver, target, variant);
-        }
-      }
+      measurement.run(gateway.pid(), driver, target, variant);
     } finally {
       if (driver != null) {
         driver.close();
       }
     }
+  }
+
+  /**
+   * The cold cell, JIT warm-up, then a closed loop at each size (and half-load latency at 1 KiB).
+   */
+  private Measurement sizeCells(List<Integer> sizes) {
+    return (pid, driver, target, variant) -> {
+      coldAndWarm(pid, driver, target, variant);
+      for (int size : sizes) {
+        Harness.sizes(
+            pid, options, report, driver, target, variant, List.of(size), Options::window);
+        if (size == 1024) {
+          halfLoadLatency(pid, driver, target, variant);
+        }
+      }
+    };
   }
 
   /**

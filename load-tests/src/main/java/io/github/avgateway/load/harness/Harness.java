@@ -36,13 +36,15 @@ public final class Harness {
       new Soak(options, report).run();
     } else {
       phases.runAll();
-      new Summary(options, report).print();
+      if (!options.phases().contains(EicarSame.PHASE)) {
+        new Summary(options, report).print();
+      }
     }
     report.note(
         "# finished in %d s, load average at end: %s",
         Duration.ofNanos(System.nanoTime() - started).toSeconds(), Report.loadAverage());
     report.note("# raw results: %s", raw);
-    System.exit(options.smoke() ? SmokeCheck.verdict(report) : 0);
+    System.exit(options.smoke() ? SmokeCheck.verdict(report, options.smokeCells()) : 0);
   }
 
   /** A closed-loop run of every size against one transport. */

@@ -23,6 +23,9 @@ import java.util.Set;
  * @param jfr record a JFR profile of each gateway JVM
  * @param jitWarmup unmeasured load on each new gateway or echo JVM before its cells, so that the
  *     cells measure compiled code (the first seconds are measured separately, as "cold")
+ * @param payload {@code random} (the size cells) or {@code eicar-same}: instead of every other
+ *     phase, the AVS workload of {@link EicarSame}
+ * @param requests how many requests the {@code eicar-same} workload sends per gateway variant
  * @param stamp this run's time stamp, naming its raw results and work directory
  * @param smoke a check that the harness still works, not a measurement: one size, a second per
  *     cell, raw results in the run's work directory, and a non-zero exit when a cell is missing or
@@ -41,6 +44,8 @@ record Options(
     List<String> gatewayArgs,
     boolean jfr,
     Duration jitWarmup,
+    String payload,
+    long requests,
     String stamp,
     boolean smoke,
     Path baseline,
@@ -70,6 +75,8 @@ record Options(
     boolean jfr = false;
     Duration jitWarmup = null;
     Path baseline = null;
+    String payload = "random";
+    long requests = 10_001;
     for (String arg : args) {
       String[] kv = arg.split("=", 2);
       String value = kv.length > 1 ? kv[1] : "";
@@ -94,8 +101,13 @@ record Options(
         case "--jfr" -> jfr = true;
         case "--jit-warmup" -> jitWarmup = Duration.ofSeconds(Long.parseLong(value));
         case "--baseline" -> baseline = Path.of(value).toAbsolutePath().normalize();
+        case "--payload" -> payload = payload(value);
+        case "--requests" -> requests = Long.parseLong(value);
         default -> throw new IllegalArgumentException("unknown option " + arg);
       }
+    }
+    if (payload.equals(EicarSame.PHASE)) {
+      phases = Set.of(EicarSame.PHASE);
     }
     return new Options(
         warmup != null ? warmup : Duration.ofSeconds(smoke ? 1 : quick ? 2 : 3),
@@ -107,6 +119,8 @@ record Options(
         List.copyOf(gatewayArgs),
         jfr,
         jitWarmup != null ? jitWarmup : Duration.ofSeconds(smoke ? 1 : quick ? 15 : 20),
+        payload,
+        requests,
         java.time.LocalDateTime.now(java.time.ZoneOffset.UTC)
             .format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")),
         smoke,
@@ -117,6 +131,20 @@ record Options(
         System.getProperty("rabbitmq.host", "127.0.0.1"),
         Integer.getInteger("rabbitmq.port", 5672),
         Integer.getInteger("artemis.port", 61716));
+  }
+
+  private static String payload(String value) {
+    if (!value.equals("random") && !value.equals(EicarSame.PHASE)) {
+      throw new IllegalArgumentException("--payload is random or eicar-same, not " + value);
+    }
+    return value;
+  }
+
+  /** The cells a {@code --smoke} run must have (target, variant). */
+  List<List<String>> smokeCells() {
+    return phases.contains(EicarSame.PHASE)
+        ? EicarSame.required(GatewayRuns.jmsAvailable())
+        : SmokeCheck.REQUIRED;
   }
 
   /** Requests in flight in a closed loop: enough to keep every consumer busy, bounded in bytes. */

@@ -20,6 +20,9 @@ final class Phases {
 
   void runAll() throws Exception {
     Files.createDirectories(options.work());
+    if (options.phases().contains(EicarSame.PHASE)) {
+      new EicarSame(options, report).run();
+    }
     if (options.phases().contains("clamd")) {
       clamd();
     }

@@ -25,12 +25,22 @@ final class SmokeCheck {
 
   private SmokeCheck() {}
 
-  /** What is wrong with the run, one line each; empty when the harness worked. */
+  /** What is wrong with a default smoke run, one line each; empty when the harness worked. */
   static List<String> problems(Report report) {
+    return problems(report, REQUIRED);
+  }
+
+  /**
+   * What is wrong with a run that must have the {@code required} cells (target, variant; at 1 KiB,
+   * or at any size for a fixed-payload workload such as {@code eicar-same}).
+   */
+  static List<String> problems(Report report, List<List<String>> required) {
     List<String> problems = new ArrayList<>();
-    for (List<String> cell : REQUIRED) {
-      if (report.find(cell.get(0), cell.get(1), 1024).isEmpty()) {
-        problems.add("no 1 KiB cell for " + cell.get(0) + " " + cell.get(1));
+    for (List<String> cell : required) {
+      if (missing(report, cell.get(0), cell.get(1))) {
+        String what =
+            cell.get(1).startsWith(EicarSame.PHASE) ? "no cell for " : "no 1 KiB cell for ";
+        problems.add(what + cell.get(0) + " " + cell.get(1));
       }
     }
     for (Cell cell : report.cells()) {
@@ -48,9 +58,22 @@ final class SmokeCheck {
     return problems;
   }
 
-  /** Prints the verdict of a smoke run and returns its exit status (0 when it worked). */
+  private static boolean missing(Report report, String target, String variant) {
+    return report.cells().stream()
+        .noneMatch(c ->
+            c.target().equals(target)
+                && c.variant().equals(variant)
+                && (c.size() == 1024 || variant.startsWith(EicarSame.PHASE)));
+  }
+
+  /** Prints the verdict of a default smoke run and returns its exit status (0 when it worked). */
   static int verdict(Report report) {
-    List<String> problems = problems(report);
+    return verdict(report, REQUIRED);
+  }
+
+  /** Prints the verdict of a smoke run that must have {@code required}; 0 when it worked. */
+  static int verdict(Report report, List<List<String>> required) {
+    List<String> problems = problems(report, required);
     if (problems.isEmpty()) {
       report.note("# smoke: every cell answered, none failed");
       return 0;

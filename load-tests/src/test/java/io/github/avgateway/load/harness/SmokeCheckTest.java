@@ -45,6 +45,34 @@ class SmokeCheckTest {
             "gateway-jms history-on cold 0-1s: 0 answered, 0 failed");
   }
 
+  @Test
+  void anEicarSameRunNeedsEachGatewayWithTheCacheOnAndOffAnsweredInfected() throws IOException {
+    List<List<String>> required = EicarSame.required(true);
+    Report report = new Report(dir.resolve("raw.txt"));
+    for (List<String> cell : required) {
+      if (!cell.equals(List.of("gateway-jms", "eicar-same cache=false"))) {
+        report.cell(new Cell(cell.get(0), cell.get(1), 68, 128, 10_001, 0, 2.0, 1, 2, 3, 4, ""));
+      }
+    }
+    assertThat(required).hasSize(4);
+    assertThat(SmokeCheck.problems(report, required))
+        .containsExactly("no cell for gateway-jms eicar-same cache=false");
+    report.cell(
+        new Cell("gateway-jms", "eicar-same cache=false", 68, 128, 10_000, 1, 2.0, 1, 2, 3, 4, ""));
+    assertThat(SmokeCheck.problems(report, required))
+        .containsExactly("gateway-jms eicar-same cache=false: 10000 answered, 1 failed");
+  }
+
+  @Test
+  void payloadEicarSameRunsOnlyThatPhaseWithItsOwnRequiredCells() {
+    Options options =
+        Options.parse(new String[] {"--smoke", "--payload=eicar-same", "--requests=50"});
+    assertThat(options.phases()).containsExactly("eicar-same");
+    assertThat(options.requests()).isEqualTo(50);
+    assertThat(options.smokeCells()).isEqualTo(EicarSame.required(GatewayRuns.jmsAvailable()));
+    assertThat(Options.parse(new String[0]).smokeCells()).isEqualTo(SmokeCheck.REQUIRED);
+  }
+
   private Report reportWithAllRequired() throws IOException {
     Report report = new Report(dir.resolve("raw.txt"));
     for (List<String> cell : SmokeCheck.REQUIRED) {
