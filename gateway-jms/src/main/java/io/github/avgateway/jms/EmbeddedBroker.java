@@ -5,8 +5,10 @@ import io.github.avgateway.jms.config.JmsProperties;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 import org.apache.activemq.artemis.api.core.QueueConfiguration;
 import org.apache.activemq.artemis.api.core.RoutingType;
 import org.apache.activemq.artemis.api.core.SimpleString;
@@ -24,10 +26,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Artemis in this JVM: a CORE acceptor at {@code avgateway.jms.url} for outside clients, an in-VM
- * acceptor for the gateway's own consumers, the request and dead-letter queues declared, and
- * redelivery settings on the request queue. The broker's own delivery limit sits above the
- * gateway's, as a backstop for requests the gateway could not even dead-letter itself.
+ * Artemis in this JVM: an acceptor at {@code avgateway.jms.url} for outside clients speaking the
+ * configured protocols (CORE, AMQP 1.0, STOMP), an in-VM acceptor for the gateway's own consumers,
+ * the request and dead-letter queues declared, and redelivery settings on the request queue. The
+ * broker's own delivery limit sits above the gateway's, as a backstop for requests the gateway
+ * could not even dead-letter itself.
  */
 public final class EmbeddedBroker {
 
@@ -70,7 +73,8 @@ public final class EmbeddedBroker {
     }
     server = embedded;
     log.info(
-        "Embedded Artemis started: CORE acceptor {}{}, {} journal under {}",
+        "Embedded Artemis started: {} acceptor {}{}, {} journal under {}",
+        protocolList(properties.embedded().protocols()),
         properties.url(),
         properties.tls().enabled() ? " (TLS)" : "",
         properties.embedded().persistent() ? journalType : "no",
@@ -146,7 +150,8 @@ public final class EmbeddedBroker {
     journalType = journalType(embedded.journal());
     config.setJournalType(journalType);
     config.addAcceptorConfiguration("in-vm", inVmUrl());
-    config.addAcceptorConfiguration(coreAcceptor(properties.url(), properties.tls()));
+    config.addAcceptorConfiguration(
+        clientAcceptor(properties.url(), properties.tls(), embedded.protocols()));
     addQueues(config);
     return config;
   }
@@ -173,10 +178,14 @@ public final class EmbeddedBroker {
             .setAutoCreateQueues(false)
             .setAutoCreateAddresses(false));
     boolean autoCreate = properties.embedded().autoCreateQueues();
-    // Every other address (callers' reply queues) gets Artemis' usual DLQ and ExpiryQueue.
+    // Every other address (callers' reply queues) gets Artemis' usual DLQ and ExpiryQueue. One a
+    // client creates without saying how (a STOMP SUBSCRIBE to a plain name, an AMQP 1.0 link with
+    // no capability) is a queue, as the gateway's replies need, never Artemis' default topic.
     config.addAddressSetting(
         "#",
         brokerDefaults()
+            .setDefaultAddressRoutingType(RoutingType.ANYCAST)
+            .setDefaultQueueRoutingType(RoutingType.ANYCAST)
             .setAutoCreateQueues(autoCreate)
             .setAutoCreateAddresses(autoCreate)
             .setAutoDeleteQueues(autoCreate)
@@ -231,22 +240,22 @@ public final class EmbeddedBroker {
         .setDurable(true);
   }
 
-  /** {@code tcp://host:port} of the configured URL, CORE protocol only (never AMQP on 5672). */
-  static String coreAcceptor(String url) {
-    URI uri = tcpUri(url);
-    return "tcp://" + uri.getHost() + ":" + uri.getPort() + "?protocols=CORE";
-  }
-
   /**
-   * The CORE acceptor at the configured URL, with TLS when configured. Parameters go in as a map,
-   * never through a URL, so that the key store password is neither encoded nor printed.
+   * The acceptor at the configured URL: {@code protocols} on one port, {@code /queue/} and {@code
+   * /topic/} as the anycast and multicast prefixes (so that a STOMP client may name {@code
+   * /queue/av.scan.request} or plain {@code av.scan.request}), with TLS when configured, for every
+   * protocol. Parameters go in as a map, never through a URL, so that the key store password is
+   * neither encoded nor printed.
    */
-  static TransportConfiguration coreAcceptor(String url, JmsProperties.Tls tls) {
+  static TransportConfiguration clientAcceptor(
+      String url, JmsProperties.Tls tls, List<JmsProperties.ClientProtocol> protocols) {
     URI uri = tcpUri(url);
     Map<String, Object> params = new HashMap<>();
     params.put(TransportConstants.HOST_PROP_NAME, uri.getHost());
     params.put(TransportConstants.PORT_PROP_NAME, uri.getPort());
-    params.put(TransportConstants.PROTOCOLS_PROP_NAME, "CORE");
+    params.put(TransportConstants.PROTOCOLS_PROP_NAME, protocolList(protocols));
+    params.put("anycastPrefix", ReplyAddress.QUEUE_PREFIX);
+    params.put("multicastPrefix", ReplyAddress.TOPIC_PREFIX);
     if (tls.enabled()) {
       if (tls.keyStore().isBlank()) {
         throw new IllegalArgumentException(
@@ -256,7 +265,12 @@ public final class EmbeddedBroker {
       params.put(TransportConstants.KEYSTORE_PATH_PROP_NAME, tls.keyStore());
       params.put(TransportConstants.KEYSTORE_PASSWORD_PROP_NAME, tls.keyStorePassword());
     }
-    return new TransportConfiguration(NettyAcceptorFactory.class.getName(), params, "core");
+    return new TransportConfiguration(NettyAcceptorFactory.class.getName(), params, "clients");
+  }
+
+  /** {@code CORE,AMQP,STOMP}: Artemis' {@code protocols} value, each protocol once. */
+  static String protocolList(List<JmsProperties.ClientProtocol> protocols) {
+    return protocols.stream().distinct().map(Enum::name).collect(Collectors.joining(","));
   }
 
   private static URI tcpUri(String url) {

@@ -16,12 +16,14 @@ import java.util.UUID;
 import org.apache.activemq.artemis.jms.client.ActiveMQMessage;
 
 /**
- * Reads a JMS message as a request (design §3): request id = {@code JMSMessageID} (derived from the
- * broker's message id when the sender gave none), correlation id = {@code JMSCorrelationID}, file
- * name = property {@code avFilename}, client id = {@code JMSXUserID} else property {@code
- * avClientId}. Only a {@code BytesMessage} is readable; any other type is malformed and its body is
- * never touched (an {@code ObjectMessage} is never deserialized). So is a message whose correlation
- * id, file name or client id is longer than {@link #MAX_HEADER_LENGTH} characters.
+ * Reads a JMS message as a request (design §3): request id = the AMQP 1.0 sender's message-id when
+ * it came over AMQP 1.0, else {@code JMSMessageID} (derived from the broker's message id when the
+ * sender gave none, as over STOMP), correlation id = {@code JMSCorrelationID}, reply destination =
+ * {@code JMSReplyTo} (a STOMP {@code reply-to} typed by {@link ReplyAddress}), file name = property
+ * {@code avFilename}, client id = {@code JMSXUserID} else property {@code avClientId}. Only a
+ * {@code BytesMessage} is readable; any other type is malformed and its body is never touched (an
+ * {@code ObjectMessage} is never deserialized). So is a message whose correlation id, file name or
+ * client id is longer than {@link #MAX_HEADER_LENGTH} characters.
  */
 final class JmsRequestMapper {
 
@@ -34,11 +36,18 @@ final class JmsRequestMapper {
   private static final String DELIVERY_COUNT = "JMSXDeliveryCount";
   private static final String USER_ID = "JMSXUserID";
 
+  /**
+   * Where Artemis keeps an AMQP 1.0 message's message-id when it hands the message to a JMS
+   * consumer, in {@code JMSMessageID} form ({@code ID:…}): the JMSMessageID it gives such a message
+   * is made up anew at every delivery.
+   */
+  static final String AMQP_MESSAGE_ID = "NATIVE_MESSAGE_ID";
+
   /** Maps {@code message}, received at {@code receivedAt}. Never throws for a bad message. */
   InboundRequest map(Message message, Instant receivedAt) {
     String requestId = requestId(message);
     try {
-      Destination replyTo = message.getJMSReplyTo();
+      Destination replyTo = ReplyAddress.typed(message.getJMSReplyTo());
       int deliveries = deliveryCount(message);
       ScanRequest headers = request(message, requestId, receivedAt, ScanContent.of(new byte[0]));
       String tooLong = tooLong(headers);
@@ -142,6 +151,13 @@ final class JmsRequestMapper {
 
   private static String requestId(Message message) {
     try {
+      // An AMQP 1.0 sender's own id: known to the sender (a reply without a correlation id of its
+      // own carries it as correlation-id, the AMQP 1.0 request/reply idiom) and the same at every
+      // redelivery, so a redelivered request keeps one history document.
+      String amqp = message.getStringProperty(AMQP_MESSAGE_ID);
+      if (amqp != null && !amqp.isBlank() && amqp.length() <= MAX_HEADER_LENGTH) {
+        return amqp;
+      }
       String id = message.getJMSMessageID();
       if (id != null && !id.isBlank()) {
         return id;

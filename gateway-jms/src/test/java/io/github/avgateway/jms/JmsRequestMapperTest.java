@@ -13,10 +13,13 @@ import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.ObjectMessage;
+import jakarta.jms.Queue;
 import jakarta.jms.TextMessage;
+import jakarta.jms.Topic;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import org.apache.activemq.artemis.jms.client.ActiveMQDestination;
 import org.junit.jupiter.api.Test;
 
 class JmsRequestMapperTest {
@@ -169,5 +172,61 @@ class JmsRequestMapperTest {
     assertThat(inbound).isInstanceOf(InboundRequest.Malformed.class);
     assertThat(inbound.request().requestId()).isEqualTo("ID:9");
     assertThat(((InboundRequest.Malformed) inbound).detail()).contains("broken");
+  }
+
+  @Test
+  void amqpSendersMessageIdIsTheRequestId() throws Exception {
+    BytesMessage message = bytesMessage(new byte[0]);
+    when(message.getJMSMessageID()).thenReturn("ID:made-up-at-this-delivery");
+    when(message.getStringProperty("NATIVE_MESSAGE_ID")).thenReturn("ID:sender-1:1:1:1-1");
+
+    assertThat(mapper.map(message, NOW).request().requestId()).isEqualTo("ID:sender-1:1:1:1-1");
+  }
+
+  @Test
+  void overLongAmqpMessageIdIsNotUsed() throws Exception {
+    BytesMessage message = bytesMessage(new byte[0]);
+    when(message.getJMSMessageID()).thenReturn("ID:core-2");
+    when(message.getStringProperty("NATIVE_MESSAGE_ID")).thenReturn("ID:" + "x".repeat(1024));
+
+    assertThat(mapper.map(message, NOW).request().requestId()).isEqualTo("ID:core-2");
+  }
+
+  @Test
+  void stompReplyToIsAQueueByItsPlainOrPrefixedName() throws Exception {
+    for (String header : new String[] {"av.reply.billing", "/queue/av.reply.billing"}) {
+      BytesMessage message = bytesMessage(new byte[0]);
+      // Artemis' STOMP support stores the header as is; JMS reads it as an untyped destination.
+      when(message.getJMSReplyTo()).thenReturn(ActiveMQDestination.fromPrefixedName(header));
+
+      assertThat(mapper.map(message, NOW).replyTo())
+          .isInstanceOfSatisfying(Queue.class, queue -> assertQueueName(queue, "av.reply.billing"));
+    }
+  }
+
+  @Test
+  void stompReplyToTopicStaysATopic() throws Exception {
+    BytesMessage message = bytesMessage(new byte[0]);
+    when(message.getJMSReplyTo())
+        .thenReturn(ActiveMQDestination.fromPrefixedName("/topic/av.reply.billing"));
+
+    assertThat(mapper.map(message, NOW).replyTo()).isInstanceOf(Topic.class);
+  }
+
+  @Test
+  void typedReplyToIsKeptAsItIs() throws Exception {
+    Queue queue = ActiveMQDestination.createQueue("av.reply.billing");
+    BytesMessage message = bytesMessage(new byte[0]);
+    when(message.getJMSReplyTo()).thenReturn(queue);
+
+    assertThat(mapper.map(message, NOW).replyTo()).isSameAs(queue);
+  }
+
+  private static void assertQueueName(Queue queue, String name) {
+    try {
+      assertThat(queue.getQueueName()).isEqualTo(name);
+    } catch (JMSException e) {
+      throw new AssertionError(e);
+    }
   }
 }

@@ -5,9 +5,11 @@ import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -20,8 +22,8 @@ import org.springframework.validation.annotation.Validated;
  * #toString()}.
  *
  * @param mode EMBEDDED runs Artemis in this JVM; EXTERNAL connects to a broker at {@code url}
- * @param url where outside clients connect: the embedded broker's CORE acceptor, or the external
- *     broker the gateway connects to
+ * @param url where outside clients connect: the embedded broker's acceptor (the protocols of {@link
+ *     Embedded#protocols()}), or the external broker the gateway connects to
  * @param user user name for the external broker, or null
  * @param password password for the external broker, or null
  * @param embedded settings of the embedded broker (ignored in EXTERNAL mode)
@@ -91,20 +93,38 @@ public record JmsProperties(
     MAPPED
   }
 
+  /** A client protocol the embedded broker's acceptor at {@code url} speaks. */
+  public enum ClientProtocol {
+    /** Artemis' own protocol: its JMS client, this gateway's {@code AvScanClient}. */
+    CORE,
+    /** AMQP 1.0 (Qpid JMS, Qpid Proton, .NET AMQP.Net Lite, rhea); never AMQP 0-9-1. */
+    AMQP,
+    /** STOMP 1.0 to 1.2. */
+    STOMP
+  }
+
   /**
    * The embedded broker.
    *
    * @param dataDir journal, bindings, large messages and paging live under it
    * @param persistent false keeps messages in memory only (tests)
    * @param journal journal implementation
-   * @param autoCreateQueues whether sending to an unknown queue creates it; when false (the
-   *     default) a reply to an unknown queue is dead-lettered as {@code REPLY_UNROUTABLE}
+   * @param autoCreateQueues whether sending to (or subscribing to) an unknown queue creates it;
+   *     when false (the default) a reply to an unknown queue is dead-lettered as {@code
+   *     REPLY_UNROUTABLE}
+   * @param protocols the client protocols of the acceptor at {@code url}, all on its one port
    */
   public record Embedded(
       @DefaultValue("data/artemis") @NotNull Path dataDir,
       @DefaultValue("true") boolean persistent,
       @DefaultValue("NIO") @NotNull JournalMode journal,
-      @DefaultValue("false") boolean autoCreateQueues) {}
+      @DefaultValue("false") boolean autoCreateQueues,
+      @DefaultValue("CORE,AMQP,STOMP") @NotEmpty List<ClientProtocol> protocols) {
+
+    public Embedded {
+      protocols = protocols == null ? null : List.copyOf(protocols);
+    }
+  }
 
   /** The compiled {@link #replyQueuePattern()}. */
   public Pattern compiledReplyQueuePattern() {
@@ -131,10 +151,11 @@ public record JmsProperties(
   }
 
   /**
-   * TLS on the CORE connection at {@code url}. EMBEDDED: the broker's acceptor serves TLS with
-   * {@code key-store} (outside clients then connect with {@code sslEnabled=true} and a trust store;
-   * the gateway's own consumers stay in-VM). EXTERNAL: the gateway connects with TLS, trusting
-   * {@code trust-store}. Passwords never appear in {@link #toString()} nor in logs.
+   * TLS on the connection at {@code url}. EMBEDDED: the broker's acceptor serves TLS with {@code
+   * key-store}, for every protocol it speaks (CORE clients then connect with {@code
+   * sslEnabled=true} and a trust store, AMQP 1.0 and STOMP clients over TLS to the same port; the
+   * gateway's own consumers stay in-VM). EXTERNAL: the gateway connects with TLS, trusting {@code
+   * trust-store}. Passwords never appear in {@link #toString()} nor in logs.
    *
    * @param enabled whether the connection at {@code url} uses TLS
    * @param keyStore the broker's key store (PKCS12 or JKS), EMBEDDED mode

@@ -48,6 +48,11 @@ class JmsPropertiesTest {
     assertThat(properties.embedded().persistent()).isTrue();
     assertThat(properties.embedded().journal()).isEqualTo(JmsProperties.JournalMode.NIO);
     assertThat(properties.embedded().autoCreateQueues()).isFalse();
+    assertThat(properties.embedded().protocols())
+        .containsExactly(
+            JmsProperties.ClientProtocol.CORE,
+            JmsProperties.ClientProtocol.AMQP,
+            JmsProperties.ClientProtocol.STOMP);
     assertThat(properties.pauseHoldTime()).isEqualTo(Duration.ofMinutes(5));
     assertThat(properties.compiledReplyQueuePattern().matcher("av.reply.billing").matches())
         .isTrue();
@@ -66,7 +71,8 @@ class JmsPropertiesTest {
                 "avgateway.jms.consumer-window-size", "64KB",
                 "avgateway.jms.pause-hold-time", "90s",
                 "avgateway.jms.reply-queue-pattern", "replies\\..+",
-                "avgateway.jms.embedded.journal", "mapped"));
+                "avgateway.jms.embedded.journal", "mapped",
+                "avgateway.jms.embedded.protocols", "core, stomp"));
 
     assertThat(properties.mode()).isEqualTo(JmsProperties.BrokerMode.EXTERNAL);
     assertThat(properties.url()).isEqualTo("tcp://broker:61617");
@@ -76,6 +82,8 @@ class JmsPropertiesTest {
     assertThat(properties.pauseHoldTime()).isEqualTo(Duration.ofSeconds(90));
     assertThat(properties.replyQueuePattern()).isEqualTo("replies\\..+");
     assertThat(properties.embedded().journal()).isEqualTo(JmsProperties.JournalMode.MAPPED);
+    assertThat(properties.embedded().protocols())
+        .containsExactly(JmsProperties.ClientProtocol.CORE, JmsProperties.ClientProtocol.STOMP);
   }
 
   @Test
@@ -93,7 +101,8 @@ class JmsPropertiesTest {
             "avgateway.jms.consumers=0",
             "avgateway.jms.consumer-window-size=-1B",
             "avgateway.jms.request-queue= ",
-            "avgateway.jms.reply-queue-pattern=av.reply.(")
+            "avgateway.jms.reply-queue-pattern=av.reply.(",
+            "avgateway.jms.embedded.protocols=")
         .run(context ->
             assertThat(context)
                 .getFailure()
@@ -101,6 +110,7 @@ class JmsPropertiesTest {
                 .hasMessageContaining("consumers")
                 .hasMessageContaining("consumer-window-size")
                 .hasMessageContaining("requestQueue")
-                .hasMessageContaining("reply-queue-pattern"));
+                .hasMessageContaining("reply-queue-pattern")
+                .hasMessageContaining("protocols"));
   }
 }
