@@ -136,22 +136,19 @@ class VerdictCacheReloadIT {
   }
 
   /** Scans the probe every 20 ms until it is INFECTED (at most 60 s); earlier results kept. */
-  private static ScanResult scanUntilInfected(ScanPipeline pipeline, List<ScanResult> before)
-      throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-    while (System.nanoTime() < deadline) {
-      ScanResult result = scan(pipeline);
-      if (result.verdict() == Verdict.INFECTED) {
-        return result;
-      }
-      before.add(result);
-      Thread.sleep(20);
-    }
-    throw new AssertionError(
-        "the probe was not INFECTED within 60 s of the reload; "
-            + before.size()
-            + " answers, the last: "
-            + before.getLast());
+  private static ScanResult scanUntilInfected(ScanPipeline pipeline, List<ScanResult> before) {
+    return await("the probe INFECTED within 60 s of the reload")
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(20))
+        .until(
+            () -> {
+              ScanResult result = scan(pipeline);
+              if (result.verdict() != Verdict.INFECTED) {
+                before.add(result);
+              }
+              return result;
+            },
+            result -> result.verdict() == Verdict.INFECTED);
   }
 
   private static void reload(PrivateClamd clamd, ClamdScanner scanner, byte[] daily, String version)
