@@ -34,20 +34,23 @@ public class HistoryStreamOpsAutoConfiguration {
   /** Health status of an indexer that backs off because the store refuses. */
   public static final Status DEGRADED = new Status("DEGRADED");
 
+  /**
+   * The backlog where the front-end can count it: the broker's count and, from the sizes of the
+   * history messages this process sent or indexed, about how many documents that is.
+   */
   @Bean
-  HistoryStreamMeters avgatewayHistoryStreamMeters(
-      ObjectProvider<IndexerStatus> status,
-      ObjectProvider<HistoryBacklog> backlog,
-      ObjectProvider<HistoryBacklogGate> gate) {
-    IndexerStatus indexer = status.getIfAvailable();
-    return new HistoryStreamMeters(
-        indexer, size(backlog.getIfAvailable(), gate.getIfAvailable(), indexer));
+  @ConditionalOnBean(HistoryBacklog.class)
+  BacklogSize avgatewayHistoryBacklogSize(
+      HistoryBacklog backlog,
+      ObjectProvider<HistoryBacklogGate> gate,
+      ObjectProvider<IndexerStatus> status) {
+    return new BacklogSize(backlog, gate.getIfAvailable(), status.getIfAvailable());
   }
 
-  /** The backlog's size where the front-end can count it ({@code backlog} not null), else null. */
-  private static BacklogSize size(
-      HistoryBacklog backlog, HistoryBacklogGate gate, IndexerStatus status) {
-    return backlog == null ? null : new BacklogSize(backlog, gate, status);
+  @Bean
+  HistoryStreamMeters avgatewayHistoryStreamMeters(
+      ObjectProvider<IndexerStatus> status, ObjectProvider<BacklogSize> size) {
+    return new HistoryStreamMeters(status.getIfAvailable(), size.getIfAvailable());
   }
 
   /** The health indicators, with Spring Boot's health support. */
@@ -58,21 +61,17 @@ public class HistoryStreamOpsAutoConfiguration {
     @Bean
     @ConditionalOnBean(HistoryBacklogGate.class)
     HealthIndicator historyBacklogHealthIndicator(
-        HistoryBacklogGate gate,
-        ObjectProvider<HistoryBacklog> backlog,
-        ObjectProvider<IndexerStatus> status) {
-      BacklogSize size = size(backlog.getIfAvailable(), gate, status.getIfAvailable());
-      return () -> withBacklog(AvailabilityHealth.of(gate.intake()), size).build();
+        HistoryBacklogGate gate, ObjectProvider<BacklogSize> size) {
+      BacklogSize backlog = size.getIfAvailable();
+      return () -> withBacklog(AvailabilityHealth.of(gate.intake()), backlog).build();
     }
 
     @Bean
     @ConditionalOnBean(IndexerStatus.class)
     HealthIndicator historyIndexerHealthIndicator(
-        IndexerStatus status,
-        ObjectProvider<HistoryBacklog> backlog,
-        ObjectProvider<HistoryBacklogGate> gate) {
-      BacklogSize size = size(backlog.getIfAvailable(), gate.getIfAvailable(), status);
-      return () -> indexer(status, size);
+        IndexerStatus status, ObjectProvider<BacklogSize> size) {
+      BacklogSize backlog = size.getIfAvailable();
+      return () -> indexer(status, backlog);
     }
   }
 
