@@ -22,10 +22,6 @@ final class CacheDecision {
     this.mode = mode;
   }
 
-  CacheMode mode() {
-    return mode;
-  }
-
   /** True when a verdict may be looked up and kept under {@code version}. */
   boolean uses(EngineVersion version) {
     return switch (mode) {
