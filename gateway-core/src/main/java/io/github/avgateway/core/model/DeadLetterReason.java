@@ -14,5 +14,10 @@ public enum DeadLetterReason {
   /** The broker refused the reply (no such queue, wrong routing type). */
   REPLY_UNROUTABLE,
   /** Delivered more often than the delivery limit allows (a poison message). */
-  DELIVERY_LIMIT_EXCEEDED
+  DELIVERY_LIMIT_EXCEEDED,
+  /**
+   * Clean-pipe mode: the broker could not route the forward to the pipe's destination for the
+   * verdict (no such queue). The message is dead-lettered, never forwarded elsewhere.
+   */
+  FORWARD_UNROUTABLE
 }

@@ -9,6 +9,7 @@ import io.github.avgateway.core.model.ScanContent;
 import io.github.avgateway.core.model.ScanReport;
 import io.github.avgateway.core.model.ScanRequest;
 import io.github.avgateway.core.model.ScanResult;
+import io.github.avgateway.core.pipe.PipeOutlet;
 import io.github.avgateway.core.port.PipelineObserver;
 import io.github.avgateway.core.port.VirusScanner;
 import java.io.IOException;
@@ -104,6 +105,14 @@ public final class ScanPipeline {
   /** The history document of a request that was dead-lettered for {@code reason}. */
   public MessageInfo deadLettered(ScanRequest request, ScanResult result, DeadLetterReason reason) {
     return history(request, result, Disposition.DEAD_LETTERED, Objects.requireNonNull(reason));
+  }
+
+  /**
+   * The history document of a clean-pipe message forwarded to {@code outlet} (its disposition is
+   * the outlet's).
+   */
+  public MessageInfo forwarded(ScanRequest request, ScanResult result, PipeOutlet outlet) {
+    return history(request, result, outlet.disposition(), null);
   }
 
   private ScanResult scanStreaming(ScanRequest request) throws IOException {

@@ -21,6 +21,15 @@ public final class WireNames {
   /** Reply: the reason when UNSCANNABLE or ERROR; dead-letter: why it was dead-lettered. */
   public static final String REASON = "avReason";
 
+  /** Clean-pipe forward: when the verdict was reached, ISO-8601 UTC. */
+  public static final String SCANNED_AT = "avScannedAt";
+
+  /** Clean-pipe forward: hex SHA-256 of the body, when it was read. */
+  public static final String SHA256 = "avSha256";
+
+  /** Clean-pipe forward: the engine and signature version, e.g. {@code ClamAV 1.4.6/27001}. */
+  public static final String ENGINE = "avEngine";
+
   /** Dead-letter: a sentence on the reason, for operators. */
   public static final String REASON_DETAIL = "avReasonDetail";
 

@@ -12,6 +12,7 @@ import io.github.avgateway.core.model.ScanReport;
 import io.github.avgateway.core.model.ScanRequest;
 import io.github.avgateway.core.model.ScanResult;
 import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.core.pipe.PipeOutlet;
 import io.github.avgateway.core.port.VirusScanner;
 import java.io.IOException;
 import java.io.InputStream;
@@ -202,6 +203,23 @@ class ScanPipelineTest {
     assertThat(replied.clientId()).isEqualTo("svc");
     assertThat(dead.disposition()).isEqualTo(Disposition.DEAD_LETTERED);
     assertThat(dead.deadLetterReason()).isEqualTo(DeadLetterReason.REPLY_UNROUTABLE);
+  }
+
+  @Test
+  void forwardedDocumentCarriesTheOutletAsDisposition() {
+    ScanPipeline pipeline = pipeline(VerdictCache.disabled(), 100);
+    ScanRequest request = request("m8", null, new byte[3]);
+    ScanResult result = pipeline.scan(request);
+
+    MessageInfo clean = pipeline.forwarded(request, result, PipeOutlet.CLEAN);
+    MessageInfo quarantined = pipeline.forwarded(request, result, PipeOutlet.QUARANTINE);
+    MessageInfo rejected = pipeline.forwarded(request, result, PipeOutlet.REJECTED);
+
+    assertThat(clean.disposition()).isEqualTo(Disposition.FORWARDED_CLEAN);
+    assertThat(quarantined.disposition()).isEqualTo(Disposition.QUARANTINED);
+    assertThat(rejected.disposition()).isEqualTo(Disposition.REJECTED);
+    assertThat(clean.deadLetterReason()).isNull();
+    assertThat(clean.id()).isEqualTo("jms:m8");
   }
 
   @Test
