@@ -50,7 +50,8 @@ final class Routing {
       case MALFORMED_REQUEST,
           REPLY_DESTINATION_NOT_ALLOWED,
           NO_REPLY_DESTINATION,
-          REPLY_UNROUTABLE ->
+          REPLY_UNROUTABLE,
+          FORWARD_UNROUTABLE ->
           Reason.MALFORMED_REQUEST;
     };
   }
