@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class ReplyDestinationPolicyTest {
 
   private static final Pattern DEFAULT_PATTERN =
-      Pattern.compile("amq\\.rabbitmq\\.reply-to\\..+|av\\.reply\\..+");
+      AmqpGatewayPropertiesTest.defaults().compiledReplyToPattern();
   private static final Set<String> OWN = Set.of("av.scan.requests", "av.scan.dead-letters");
 
   private final ReplyDestinationPolicy noDefault =
@@ -23,6 +23,17 @@ class ReplyDestinationPolicyTest {
         .isEqualTo(new ReplyRoute.ToQueue("amq.rabbitmq.reply-to.g1h2AA5yZXBseUAxNjE3MzIzNTA"));
     assertThat(noDefault.route("av.reply.billing"))
         .isEqualTo(new ReplyRoute.ToQueue("av.reply.billing"));
+  }
+
+  @Test
+  void serverNamedQueuesOfTheRpcPatternAreAcceptedByDefault() {
+    // queue_declare(queue='') answers a name like this; clients may not declare "amq." names
+    assertThat(noDefault.route("amq.gen-JzTY20BRgKO-HjmUJj0wLg"))
+        .isEqualTo(new ReplyRoute.ToQueue("amq.gen-JzTY20BRgKO-HjmUJj0wLg"));
+    assertThat(reasonOf(noDefault.route("amq.gen-")))
+        .isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
+    assertThat(reasonOf(noDefault.route("amq.direct")))
+        .isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
   }
 
   @Test

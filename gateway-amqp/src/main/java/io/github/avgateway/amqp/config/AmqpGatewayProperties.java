@@ -33,7 +33,8 @@ import org.springframework.validation.annotation.Validated;
  *     at most about twice this for its batch to start, and under light load every batch is one
  *     request
  * @param replyToPattern the {@code reply_to} values accepted (whole-value regular expression); the
- *     default accepts direct reply-to and queues named {@code av.reply.*}
+ *     default accepts direct reply-to, server-named queues ({@code amq.gen-*}, RabbitMQ's RPC
+ *     pattern) and queues named {@code av.reply.*}
  * @param defaultReplyQueue where replies go when a request has no {@code reply_to}; empty for none
  * @param confirmTimeout how long a reply or dead-letter may wait for the broker's confirm
  * @param historyTimeout how long a batch may wait for the broker's confirm of its history message
@@ -59,7 +60,8 @@ public record AmqpGatewayProperties(
     @DefaultValue("32") @Min(1) @Max(65535) int prefetch,
     @DefaultValue("16") @Min(1) @Max(1000) int batchSize,
     @DefaultValue("5ms") @NotNull Duration batchWait,
-    @DefaultValue("amq\\.rabbitmq\\.reply-to\\..+|av\\.reply\\..+") @NotBlank String replyToPattern,
+    @DefaultValue("amq\\.rabbitmq\\.reply-to\\..+|amq\\.gen-.+|av\\.reply\\..+") @NotBlank
+        String replyToPattern,
     @DefaultValue("") String defaultReplyQueue,
     @DefaultValue("30s") @NotNull Duration confirmTimeout,
     @DefaultValue("60s") @NotNull Duration historyTimeout,
