@@ -3,6 +3,8 @@ package io.github.avgateway.amqp;
 import io.github.avgateway.amqp.config.AmqpGatewayProperties;
 import io.github.avgateway.amqp.config.AmqpGatewayProperties.QueueType;
 import io.github.avgateway.core.config.HistoryStreamProperties;
+import io.github.avgateway.core.pipe.Pipe;
+import io.github.avgateway.core.pipe.PipeOutlet;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.amqp.core.Binding;
@@ -22,7 +24,8 @@ import org.springframework.amqp.core.QueueBuilder;
  * {@code x-max-length-bytes} with {@code x-overflow=reject-publish} (a full backlog nacks the
  * publish, nothing is dropped) and no delivery limit (a message the indexer holds while Solr is
  * down and then requeues is never dead-lettered for it), and the durable queue of unreadable
- * history messages.
+ * history messages. For each clean-pipe: its inbox, declared like the request queue, and its three
+ * outlets (clean, quarantine, rejected), durable queues of the request queue's type.
  */
 public final class AmqpTopology {
 
@@ -41,8 +44,29 @@ public final class AmqpTopology {
 
   /** The request queue, dead-lettering to the dead-letter exchange. */
   public Queue requestQueue() {
+    return intakeQueue(properties.requestQueue());
+  }
+
+  /**
+   * A pipe's inbox: like the request queue (same dead-letter exchange and routing key, so that the
+   * broker's dead-letters of pipe messages reach the same dead-letter queue, same delivery limit).
+   */
+  public Queue pipeInbox(Pipe pipe) {
+    return intakeQueue(pipe.inbox());
+  }
+
+  /** A pipe's clean, quarantine or rejected queue: durable, of the request queue's type. */
+  public Queue pipeOutlet(Pipe pipe, PipeOutlet outlet) {
+    QueueBuilder builder = QueueBuilder.durable(pipe.destination(outlet));
+    if (properties.queueType() == QueueType.QUORUM) {
+      builder.quorum();
+    }
+    return builder.build();
+  }
+
+  private Queue intakeQueue(String name) {
     QueueBuilder builder =
-        QueueBuilder.durable(properties.requestQueue())
+        QueueBuilder.durable(name)
             .deadLetterExchange(properties.deadLetterExchange())
             .deadLetterRoutingKey(deadLetterRoutingKey());
     if (properties.queueType() == QueueType.QUORUM) {
@@ -90,6 +114,12 @@ public final class AmqpTopology {
     List<Declarable> all =
         new ArrayList<>(
             List.of(requestQueue(), deadLetterExchange(), deadLetterQueue(), deadLetterBinding()));
+    for (Pipe pipe : properties.pipes()) {
+      all.add(pipeInbox(pipe));
+      for (PipeOutlet outlet : PipeOutlet.values()) {
+        all.add(pipeOutlet(pipe, outlet));
+      }
+    }
     if (history.enabled()) {
       all.add(historyQueue());
       all.add(historyDeadLetterQueue());

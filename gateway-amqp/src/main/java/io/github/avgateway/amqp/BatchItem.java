@@ -14,11 +14,11 @@ import org.springframework.amqp.core.Message;
 
 /**
  * One request of a batch on its way from delivery to acknowledgement: scanned, its reply (or
- * dead-letter) published and confirmed, its history document handed to the broker (in the batch's
- * history message, confirmed: {@link HistoryHandOff}). Any step that fails marks it failed, and a
- * failed request is requeued, never acknowledged (a dead-letter that was not confirmed is first
- * published once more with the gateway's own headers only: {@link DeadLetterAttempts}). Used by one
- * consumer thread.
+ * dead-letter; for a clean-pipe message its forward, {@link PipeForward}) published and confirmed,
+ * its history document handed to the broker (in the batch's history message, confirmed: {@link
+ * HistoryHandOff}). Any step that fails marks it failed, and a failed request is requeued, never
+ * acknowledged (a dead-letter that was not confirmed is first published once more with the
+ * gateway's own headers only: {@link DeadLetterAttempts}). Used by one consumer thread.
  */
 final class BatchItem {
 
@@ -30,6 +30,7 @@ final class BatchItem {
   private Triage triage;
   private ScanResult result;
   private DeadLetterAttempts deadLetter;
+  private PipeForward forward;
   private CompletableFuture<PublishOutcome> pending;
   private boolean confirmed;
   private boolean historyHeld;
@@ -52,6 +53,7 @@ final class BatchItem {
     result =
         switch (triage) {
           case Triage.Scan scan -> pipeline.scan(scan.request());
+          case Triage.Forward pipe -> pipeline.scan(pipe.request());
           case Triage.Refuse refuse ->
               pipeline.refuse(refuse.request(), refuse.reason(), refuse.detail());
         };
@@ -60,12 +62,15 @@ final class BatchItem {
   /** True when clamd could not scan it (ERROR SCAN_FAILED): worth a new scan once clamd is back. */
   boolean scanFailed() {
     return failure == null
-        && triage instanceof Triage.Scan
+        && !(triage instanceof Triage.Refuse)
         && result.verdict() == Verdict.ERROR
         && result.reason() == Reason.SCAN_FAILED;
   }
 
-  /** Publishes the reply, or the dead-letter when the triage or the route says so. */
+  /**
+   * Publishes the reply (a pipe message: the forward, and its reply if any), or the dead-letter
+   * when the triage or the route says so.
+   */
   void publish() {
     if (failure != null) {
       return;
@@ -78,13 +83,18 @@ final class BatchItem {
           case ReplyRoute.Undeliverable no -> deadLetter(no.reason(), no.detail());
         }
       }
+      case Triage.Forward pipe -> {
+        forward = new PipeForward(pipe, result);
+        pending = forward.publish(message, result, builder, publisher);
+      }
       case Triage.Refuse refuse -> deadLetter(refuse.deadLetterReason(), refuse.detail());
     }
   }
 
   /**
    * Waits for the pending publish until {@code deadlineNanos}. A reply the broker returned as
-   * unroutable turns into a {@code REPLY_UNROUTABLE} dead-letter, which is then pending.
+   * unroutable turns into a {@code REPLY_UNROUTABLE} dead-letter, a forward into a {@code
+   * FORWARD_UNROUTABLE} one, which is then pending.
    *
    * @return true when another publish is now pending and must be settled too
    */
@@ -93,7 +103,16 @@ final class BatchItem {
       return false;
     }
     switch (unconfirmedIfNacked(await(pending, deadlineNanos))) {
-      case PublishOutcome.Confirmed ok -> confirmed = true;
+      case PublishOutcome.Confirmed ok -> confirmed(deadlineNanos);
+      case PublishOutcome.Returned returned when deadLetter == null && forward != null -> {
+        deadLetter(
+            DeadLetterReason.FORWARD_UNROUTABLE,
+            "the broker could not route the forward to queue "
+                + forward.queue()
+                + ": "
+                + returned.replyText());
+        return true;
+      }
       case PublishOutcome.Returned returned when deadLetter == null -> {
         deadLetter(
             DeadLetterReason.REPLY_UNROUTABLE,
@@ -112,6 +131,17 @@ final class BatchItem {
     return false;
   }
 
+  /** The pending publish was confirmed; a forward's reply must be too (or be unroutable). */
+  private void confirmed(long deadlineNanos) {
+    String replyFailed =
+        forward == null || deadLetter != null ? null : forward.settleReply(deadlineNanos);
+    if (replyFailed == null) {
+      confirmed = true;
+    } else {
+      fail(replyFailed);
+    }
+  }
+
   /** A nacked reply or dead-letter is one the broker did not take: handled as unconfirmed. */
   private static PublishOutcome unconfirmedIfNacked(PublishOutcome outcome) {
     return outcome instanceof PublishOutcome.Nacked ? new PublishOutcome.Failed(NACKED) : outcome;
@@ -122,9 +152,12 @@ final class BatchItem {
     if (failure != null || !confirmed) {
       return null;
     }
-    return deadLetter == null
+    if (deadLetter != null) {
+      return pipeline.deadLettered(triage.request(), result, deadLetter.reason());
+    }
+    return forward == null
         ? pipeline.replied(triage.request(), result)
-        : pipeline.deadLettered(triage.request(), result, deadLetter.reason());
+        : pipeline.forwarded(triage.request(), result, forward.outlet());
   }
 
   /** The broker confirmed the batch's history message, which holds this request's document. */

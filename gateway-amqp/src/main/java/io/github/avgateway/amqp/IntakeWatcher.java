@@ -4,6 +4,7 @@ import io.github.avgateway.core.port.Availability;
 import io.github.avgateway.core.port.IntakeGate;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -27,7 +28,7 @@ public final class IntakeWatcher implements SmartLifecycle {
   private static final Logger log = LoggerFactory.getLogger(IntakeWatcher.class);
 
   private final IntakeGate gate;
-  private final MessageListenerContainer container;
+  private final List<MessageListenerContainer> containers;
   private final Duration interval;
   private final IntakeHold hold;
   private final String consumes;
@@ -46,8 +47,21 @@ public final class IntakeWatcher implements SmartLifecycle {
       Duration interval,
       IntakeHold hold,
       String consumes) {
+    this(gate, List.of(container), interval, hold, consumes);
+  }
+
+  /**
+   * @param containers the request consumers and those of every clean-pipe inbox, paused and started
+   *     together
+   */
+  public IntakeWatcher(
+      IntakeGate gate,
+      List<? extends MessageListenerContainer> containers,
+      Duration interval,
+      IntakeHold hold,
+      String consumes) {
     this.gate = gate;
-    this.container = container;
+    this.containers = List.copyOf(containers);
     this.interval = interval;
     this.hold = hold;
     this.consumes = consumes;
@@ -77,7 +91,7 @@ public final class IntakeWatcher implements SmartLifecycle {
       executor.shutdownNow();
     }
     hold.stop();
-    container.stop();
+    containers.forEach(MessageListenerContainer::stop);
   }
 
   @Override
@@ -127,14 +141,16 @@ public final class IntakeWatcher implements SmartLifecycle {
     if (paused) {
       paused = false;
       log.info("resuming AMQP intake");
-      if (!container.isRunning()) {
-        startConsumers();
-      }
+      startConsumers();
     }
   }
 
   private void startConsumers() {
-    container.start();
+    for (MessageListenerContainer container : containers) {
+      if (!container.isRunning()) {
+        container.start();
+      }
+    }
     if (!announced) {
       announced = true;
       log.info(

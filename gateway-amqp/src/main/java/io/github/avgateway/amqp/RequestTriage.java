@@ -1,10 +1,15 @@
 package io.github.avgateway.amqp;
 
+import io.github.avgateway.core.logging.RateLimitedWarning;
 import io.github.avgateway.core.logging.ReplyRefusalLog;
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.ScanRequest;
+import io.github.avgateway.core.pipe.Pipe;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+import org.slf4j.LoggerFactory;
 import org.springframework.amqp.core.Message;
 
 /**
@@ -17,6 +22,11 @@ import org.springframework.amqp.core.Message;
  * client and {@code reply_to} per minute; any other request is scanned, and its reply routed by the
  * policy (a request without {@code reply_to} and no default reply queue is still scanned, so that
  * its history document says what it carried).
+ *
+ * <p>For a clean-pipe inbox ({@link #forPipe}) the first two checks are the same; then the message
+ * is always scanned and forwarded, whatever its {@code reply_to}: one the policy allows also gets a
+ * reply, one it refuses is logged as above and gets none, and no {@code reply_to} means no reply
+ * (the default reply queue is for requests only).
  */
 public final class RequestTriage {
 
@@ -25,6 +35,8 @@ public final class RequestTriage {
   private final long deliveryLimit;
   private final Clock clock;
   private final ReplyRefusalLog refusals;
+  private final Pipe pipe;
+  private final RateLimitedWarning pipeRefusals;
 
   /**
    * @param deliveryLimit deliveries after the first a request may have; {@code Long.MAX_VALUE} for
@@ -32,11 +44,36 @@ public final class RequestTriage {
    */
   public RequestTriage(
       AmqpRequestMapper mapper, ReplyDestinationPolicy policy, long deliveryLimit, Clock clock) {
+    this(mapper, policy, deliveryLimit, clock, null);
+  }
+
+  private RequestTriage(
+      AmqpRequestMapper mapper,
+      ReplyDestinationPolicy policy,
+      long deliveryLimit,
+      Clock clock,
+      Pipe pipe) {
     this.mapper = mapper;
     this.policy = policy;
     this.deliveryLimit = deliveryLimit;
     this.clock = clock;
     this.refusals = new ReplyRefusalLog(clock);
+    this.pipe = pipe;
+    this.pipeRefusals =
+        pipe == null
+            ? null
+            : new RateLimitedWarning(
+                LoggerFactory.getLogger(ReplyRefusalLog.class), Duration.ofMinutes(1), 1000, clock);
+  }
+
+  /** The triage of the messages on {@code pipe}'s inbox. */
+  public static RequestTriage forPipe(
+      AmqpRequestMapper mapper,
+      ReplyDestinationPolicy policy,
+      long deliveryLimit,
+      Clock clock,
+      Pipe pipe) {
+    return new RequestTriage(mapper, policy, deliveryLimit, clock, Objects.requireNonNull(pipe));
   }
 
   public Triage triage(Message message) {
@@ -62,6 +99,9 @@ public final class RequestTriage {
           "the request has no message_id");
     }
     String replyTo = mapper.replyTo(message);
+    if (pipe != null) {
+      return forward(request, replyTo);
+    }
     ReplyRoute route = policy.route(replyTo);
     if (route instanceof ReplyRoute.Undeliverable refused
         && refused.reason() == DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED) {
@@ -70,5 +110,26 @@ public final class RequestTriage {
           request, refused.reason(), Reason.MALFORMED_REQUEST, refused.detail());
     }
     return new Triage.Scan(request, route);
+  }
+
+  private Triage forward(ScanRequest request, String replyTo) {
+    if (replyTo == null) {
+      return new Triage.Forward(request, pipe, null);
+    }
+    return switch (policy.route(replyTo)) {
+      case ReplyRoute.ToQueue to -> new Triage.Forward(request, pipe, to.queue());
+      case ReplyRoute.Undeliverable refused -> {
+        String client = request.clientId() == null ? "(none)" : request.clientId();
+        pipeRefusals.warn(
+            client + " -> " + replyTo,
+            "Refused reply destination {} of client {} ({}); pipe message {} is forwarded"
+                + " without a reply",
+            replyTo,
+            client,
+            refused.detail(),
+            request.requestId());
+        yield new Triage.Forward(request, pipe, null);
+      }
+    };
   }
 }

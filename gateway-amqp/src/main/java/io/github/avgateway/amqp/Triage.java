@@ -3,6 +3,7 @@ package io.github.avgateway.amqp;
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.ScanRequest;
+import io.github.avgateway.core.pipe.Pipe;
 import java.util.Objects;
 
 /** What the gateway does with one delivered request, decided before anything is scanned. */
@@ -21,6 +22,22 @@ public sealed interface Triage {
     public Scan {
       Objects.requireNonNull(request, "request");
       Objects.requireNonNull(route, "route");
+    }
+  }
+
+  /**
+   * A clean-pipe message: scan the content, then forward the message to {@code pipe}'s outlet for
+   * the verdict, and reply to {@code replyQueue} too when the producer asked for a reply (and the
+   * reply destination policy allows it).
+   *
+   * @param request the request
+   * @param pipe the pipe whose inbox it came from
+   * @param replyQueue where the reply goes, or null for none
+   */
+  record Forward(ScanRequest request, Pipe pipe, String replyQueue) implements Triage {
+    public Forward {
+      Objects.requireNonNull(request, "request");
+      Objects.requireNonNull(pipe, "pipe");
     }
   }
 

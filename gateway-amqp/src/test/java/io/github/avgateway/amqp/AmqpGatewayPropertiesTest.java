@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.avgateway.amqp.config.AmqpGatewayProperties;
 import io.github.avgateway.amqp.config.AmqpGatewayProperties.QueueType;
+import io.github.avgateway.core.pipe.Pipe;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -77,5 +78,56 @@ class AmqpGatewayPropertiesTest {
     runner
         .withPropertyValues("avgateway.amqp.dead-letter-queue=av.scan.requests")
         .run(context -> assertThat(context).hasFailed());
+  }
+
+  @Test
+  void pipesBindAndNoneIsTheDefault() {
+    assertThat(defaults().pipes()).isEmpty();
+    runner
+        .withPropertyValues(pipe(0, "uploads.in", "uploads.clean"))
+        .withPropertyValues(pipe(1, "scans.in", "scans.clean"))
+        .run(context -> {
+          AmqpGatewayProperties p = context.getBean(AmqpGatewayProperties.class);
+          assertThat(p.pipes())
+              .containsExactly(
+                  new Pipe("uploads.in", "uploads.clean", "q.uploads.in", "r.uploads.in"),
+                  new Pipe("scans.in", "scans.clean", "q.scans.in", "r.scans.in"));
+          assertThat(p.pipeQueueNames()).hasSize(8);
+        });
+  }
+
+  @Test
+  void aPipeClashingWithTheGatewaysQueuesOrAnotherPipeStopsTheApplication() {
+    runner
+        .withPropertyValues(pipe(0, "av.scan.requests", "c"))
+        .run(context -> assertThat(context).hasFailed());
+    runner
+        .withPropertyValues(pipe(0, "in", "av.scan.dead-letters"))
+        .run(context -> assertThat(context).hasFailed());
+    runner
+        .withPropertyValues(pipe(0, "in", "c1"))
+        .withPropertyValues(pipe(1, "in", "c2"))
+        .run(context -> assertThat(context).hasFailed());
+    runner
+        .withPropertyValues(pipe(0, "in", "in"))
+        .run(context ->
+            assertThat(context)
+                .hasFailed()
+                .getFailure()
+                .hasStackTraceContaining("four different queues"));
+    runner
+        .withPropertyValues("avgateway.amqp.pipes[0].inbox=in")
+        .run(context -> assertThat(context).hasFailed());
+  }
+
+  /** Properties of pipe {@code i}: quarantine and rejected named after the inbox. */
+  private static String[] pipe(int i, String inbox, String clean) {
+    String prefix = "avgateway.amqp.pipes[" + i + "].";
+    return new String[] {
+      prefix + "inbox=" + inbox,
+      prefix + "clean=" + clean,
+      prefix + "quarantine=q." + inbox,
+      prefix + "rejected=r." + inbox
+    };
   }
 }

@@ -135,6 +135,56 @@ class AmqpReplyBuilderTest {
         .containsExactlyInAnyOrder("avReason", "avReasonDetail", "avVerdict");
   }
 
+  @Test
+  void aForwardIsTheOriginalWithTheGatewaysHeadersReplacingForgedOnes() {
+    MessageProperties in = new MessageProperties();
+    in.setMessageId("req-1");
+    in.setCorrelationId("corr-1");
+    in.setContentType("application/pdf");
+    in.setContentEncoding("identity");
+    in.setReplyTo("av.reply.x");
+    in.setPriority(7);
+    in.setType("invoice");
+    in.setAppId("billing");
+    in.setTimestamp(java.util.Date.from(Instant.parse("2026-01-01T00:00:00Z")));
+    in.setReceivedUserId("svc");
+    in.setExpiration("60000");
+    in.setHeader("tenant", "acme");
+    in.setHeader("avVerdict", "CLEAN");
+    in.setHeader("avSignature", "forged");
+    in.setHeader("CC", List.of("elsewhere"));
+    in.setHeader(AmqpRequestMapper.DELIVERY_COUNT_HEADER, 2L);
+    in.setHeader("x-death", List.of());
+    byte[] body = "payload".getBytes(StandardCharsets.US_ASCII);
+
+    Message forward =
+        builder.forward(
+            new Message(body, in), result(Verdict.INFECTED, List.of("Sig-A", "Sig-B"), null));
+
+    MessageProperties out = forward.getMessageProperties();
+    assertThat(forward.getBody()).isEqualTo(body);
+    assertThat(out.getMessageId()).isEqualTo("req-1");
+    assertThat(out.getCorrelationId()).isEqualTo("corr-1");
+    assertThat(out.getContentType()).isEqualTo("application/pdf");
+    assertThat(out.getContentEncoding()).isEqualTo("identity");
+    assertThat(out.getReplyTo()).isEqualTo("av.reply.x");
+    assertThat(out.getPriority()).isEqualTo(7);
+    assertThat(out.getType()).isEqualTo("invoice");
+    assertThat(out.getAppId()).isEqualTo("billing");
+    assertThat(out.getTimestamp()).isEqualTo(in.getTimestamp());
+    assertThat(out.getDeliveryMode()).isEqualTo(MessageDeliveryMode.PERSISTENT);
+    assertThat(out.getUserId()).isNull();
+    assertThat(out.getExpiration()).isNull();
+    assertThat(out.getHeaders())
+        .containsEntry("tenant", "acme")
+        .containsEntry("avVerdict", "INFECTED")
+        .containsEntry("avSignature", "Sig-A")
+        .containsEntry("avSha256", "ab")
+        .containsEntry("avEngine", "FakeAV 1.0/1")
+        .containsEntry("avScannedAt", "2026-01-02T03:04:05Z")
+        .doesNotContainKeys("CC", AmqpRequestMapper.DELIVERY_COUNT_HEADER, "x-death", "avReason");
+  }
+
   private static ScanResult result(Verdict verdict, List<String> signatures, Reason reason) {
     return new ScanResult(
         "req-1",

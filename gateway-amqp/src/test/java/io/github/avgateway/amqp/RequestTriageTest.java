@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.ScanRequest;
+import io.github.avgateway.core.pipe.Pipe;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
@@ -116,6 +117,47 @@ class RequestTriageTest {
     assertThat(refuse.deadLetterReason()).isEqualTo(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED);
     assertThat(refuse.reason()).isEqualTo(Reason.SCAN_FAILED);
     assertThat(refuse.request().requestId()).isEqualTo("m-5");
+  }
+
+  private final RequestTriage pipeTriage =
+      RequestTriage.forPipe(
+          new AmqpRequestMapper(),
+          new ReplyDestinationPolicy(
+              Pattern.compile("av\\.reply\\..+"), "av.reply.default", Set.of()),
+          3,
+          Clock.fixed(NOW, ZoneOffset.UTC),
+          PIPE);
+
+  private static final Pipe PIPE = new Pipe("inbox", "clean", "quarantine", "rejected");
+
+  @Test
+  void aPipeMessageIsForwardedWithAReplyOnlyWhenItAsksForAnAllowedOne() {
+    Triage.Forward none = (Triage.Forward) pipeTriage.triage(new Message(bytes("x"), props("p-1")));
+    assertThat(none.pipe()).isEqualTo(PIPE);
+    assertThat(none.replyQueue()).as("no reply_to: no reply, not the default queue").isNull();
+    assertThat(none.request().requestId()).isEqualTo("p-1");
+
+    MessageProperties allowed = props("p-2");
+    allowed.setReplyTo("av.reply.x");
+    assertThat(((Triage.Forward) pipeTriage.triage(new Message(bytes("x"), allowed))).replyQueue())
+        .isEqualTo("av.reply.x");
+
+    MessageProperties refused = props("p-3");
+    refused.setReplyTo("orders");
+    Triage.Forward forward = (Triage.Forward) pipeTriage.triage(new Message(bytes("x"), refused));
+    assertThat(forward.replyQueue()).as("refused reply_to: forwarded, no reply").isNull();
+  }
+
+  @Test
+  void aPipeMessageWithoutMessageIdOrPastTheLimitIsRefusedAsARequestWouldBe() {
+    Triage.Refuse malformed =
+        (Triage.Refuse) pipeTriage.triage(new Message(bytes("x"), props(null)));
+    assertThat(malformed.deadLetterReason()).isEqualTo(DeadLetterReason.MALFORMED_REQUEST);
+
+    MessageProperties props = props("p-4");
+    props.setHeader(AmqpRequestMapper.DELIVERY_COUNT_HEADER, 3L);
+    Triage.Refuse limit = (Triage.Refuse) pipeTriage.triage(new Message(bytes("x"), props));
+    assertThat(limit.deadLetterReason()).isEqualTo(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED);
   }
 
   private static MessageProperties props(String messageId) {

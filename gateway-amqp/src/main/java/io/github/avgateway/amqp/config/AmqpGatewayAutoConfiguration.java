@@ -14,11 +14,15 @@ import io.github.avgateway.core.config.ConditionalOnScanningMode;
 import io.github.avgateway.core.config.GatewayModeProperties;
 import io.github.avgateway.core.config.HistoryStreamProperties;
 import io.github.avgateway.core.config.PipelineAutoConfiguration;
+import io.github.avgateway.core.pipe.Pipe;
 import io.github.avgateway.core.pipeline.IntakeGates;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.port.IntakeGate;
 import io.github.avgateway.solr.config.SolrHistoryAutoConfiguration;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.springframework.amqp.core.Declarables;
 import org.springframework.amqp.rabbit.connection.ConnectionFactory;
@@ -30,6 +34,7 @@ import org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -37,10 +42,10 @@ import org.springframework.context.annotation.Import;
 /**
  * Wires the AMQP front-end: topology, a confirming reply publisher, the history stream and its
  * indexer ({@link AmqpHistoryConfiguration}), and, unless {@code avgateway.mode=indexer}, the batch
- * listener and its consumers, and the intake watcher that pauses them. Uses the application's
- * {@code VirusScanner} / {@code ScanPipeline}, {@code HistoryRecorder} (for the indexer only) and
- * every {@code IntakeGate} bean; the broker connection is Spring Boot's ({@code
- * spring.rabbitmq.*}), with publisher confirms (correlated) and returns switched on, since
+ * listener and its consumers, those of every clean-pipe inbox, and the intake watcher that pauses
+ * them. Uses the application's {@code VirusScanner} / {@code ScanPipeline}, {@code HistoryRecorder}
+ * (for the indexer only) and every {@code IntakeGate} bean; the broker connection is Spring Boot's
+ * ({@code spring.rabbitmq.*}), with publisher confirms (correlated) and returns switched on, since
  * acknowledgement depends on them.
  */
 @AutoConfiguration(
@@ -98,13 +103,21 @@ public class AmqpGatewayAutoConfiguration {
 
     @Bean
     RequestTriage avgatewayAmqpRequestTriage(AmqpGatewayProperties props) {
-      ReplyDestinationPolicy policy =
-          new ReplyDestinationPolicy(
-              props.compiledReplyToPattern(),
-              props.defaultReplyQueueOrNull(),
-              Set.of(props.requestQueue(), props.deadLetterQueue()));
-      long limit = props.queueType() == QueueType.QUORUM ? props.deliveryLimit() : Long.MAX_VALUE;
-      return new RequestTriage(new AmqpRequestMapper(), policy, limit, Clock.systemUTC());
+      return new RequestTriage(
+          new AmqpRequestMapper(), replyPolicy(props), deliveryLimit(props), Clock.systemUTC());
+    }
+
+    /** Replies never go to the gateway's own queues, a pipe's inbox and outlets included. */
+    private static ReplyDestinationPolicy replyPolicy(AmqpGatewayProperties props) {
+      Set<String> own = new HashSet<>(props.pipeQueueNames());
+      own.add(props.requestQueue());
+      own.add(props.deadLetterQueue());
+      return new ReplyDestinationPolicy(
+          props.compiledReplyToPattern(), props.defaultReplyQueueOrNull(), own);
+    }
+
+    private static long deliveryLimit(AmqpGatewayProperties props) {
+      return props.queueType() == QueueType.QUORUM ? props.deliveryLimit() : Long.MAX_VALUE;
     }
 
     @Bean
@@ -146,9 +159,68 @@ public class AmqpGatewayAutoConfiguration {
           listener);
     }
 
+    /**
+     * One consumer container per clean-pipe inbox ({@code avgateway.amqp.pipes}), each with the
+     * request consumers' settings and a batch listener of its own whose items forward instead of
+     * replying; empty when no pipe is configured.
+     */
+    @Bean
+    PipeContainers avgatewayAmqpPipeContainers(
+        ConnectionFactory connectionFactory,
+        ScanPipeline pipeline,
+        AmqpReplyPublisher publisher,
+        HistoryStream history,
+        IntakeHold hold,
+        AmqpGatewayProperties props,
+        ApplicationContext context) {
+      List<SimpleMessageListenerContainer> containers = new ArrayList<>();
+      for (Pipe pipe : props.pipes()) {
+        RequestTriage triage =
+            RequestTriage.forPipe(
+                new AmqpRequestMapper(),
+                replyPolicy(props),
+                deliveryLimit(props),
+                Clock.systemUTC(),
+                pipe);
+        ScanBatchListener listener =
+            new ScanBatchListener(
+                triage,
+                pipeline,
+                publisher,
+                history,
+                hold,
+                props.confirmTimeout(),
+                props.historyTimeout());
+        SimpleMessageListenerContainer container =
+            container(connectionFactory, pipe.inbox(), props, listener);
+        container.setApplicationContext(context);
+        container.setApplicationEventPublisher(context);
+        container.setBeanName("avgatewayAmqpPipeContainer-" + pipe.inbox());
+        containers.add(container);
+      }
+      return new PipeContainers(containers);
+    }
+
+    private static SimpleMessageListenerContainer container(
+        ConnectionFactory connectionFactory,
+        String queue,
+        AmqpGatewayProperties props,
+        ScanBatchListener listener) {
+      return BatchContainers.create(
+          connectionFactory,
+          queue,
+          props.consumers(),
+          props.prefetch(),
+          props.batchSize(),
+          props.batchWait(),
+          props.recoveryInterval(),
+          listener);
+    }
+
     @Bean
     IntakeWatcher avgatewayAmqpIntakeWatcher(
         @Qualifier("avgatewayAmqpContainer") SimpleMessageListenerContainer container,
+        PipeContainers pipes,
         ScanBatchListener listener,
         IntakeGates intake,
         IntakeHold hold,
@@ -156,15 +228,25 @@ public class AmqpGatewayAutoConfiguration {
         AmqpGatewayProperties props) {
       String consumes =
           String.format(
-              "request queue %s on %s:%d (%d consumers, batches of up to %d)",
+              "request queue %s%s on %s:%d (%d consumers, batches of up to %d)",
               props.requestQueue(),
+              props.pipes().isEmpty()
+                  ? ""
+                  : ", pipe inboxes "
+                      + String.join(", ", props.pipes().stream().map(Pipe::inbox).toList()),
               connectionFactory.getHost(),
               connectionFactory.getPort(),
               props.consumers(),
               props.batchSize());
+      List<SimpleMessageListenerContainer> all = new ArrayList<>();
+      all.add(container);
+      all.addAll(pipes.containers());
       IntakeWatcher watcher =
-          new IntakeWatcher(intake::intake, container, props.intakeCheckInterval(), hold, consumes);
+          new IntakeWatcher(intake::intake, all, props.intakeCheckInterval(), hold, consumes);
       listener.onIntakeTrouble(watcher::checkSoon);
+      pipes.containers().stream()
+          .map(c -> (ScanBatchListener) c.getMessageListener())
+          .forEach(pipeListener -> pipeListener.onIntakeTrouble(watcher::checkSoon));
       return watcher;
     }
 

@@ -1,11 +1,15 @@
 package io.github.avgateway.amqp.config;
 
+import io.github.avgateway.core.pipe.Pipe;
 import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -46,6 +50,9 @@ import org.springframework.validation.annotation.Validated;
  *     below RabbitMQ's {@code consumer_timeout}
  * @param recoveryInterval pause between attempts to reconnect consumers after the broker was lost
  * @param declareTopology whether the gateway declares its queues and exchange at connect time
+ * @param pipes clean-pipes ({@code pipes[i].inbox}, {@code .clean}, {@code .quarantine}, {@code
+ *     .rejected}): files put on an inbox are forwarded to one of the three by their verdict; none
+ *     by default
  */
 @Validated
 @ConfigurationProperties("avgateway.amqp")
@@ -68,7 +75,12 @@ public record AmqpGatewayProperties(
     @DefaultValue("100ms") @NotNull Duration intakeCheckInterval,
     @DefaultValue("10m") @NotNull Duration pauseHoldLimit,
     @DefaultValue("5s") @NotNull Duration recoveryInterval,
-    @DefaultValue("true") boolean declareTopology) {
+    @DefaultValue("true") boolean declareTopology,
+    List<Pipe> pipes) {
+
+  public AmqpGatewayProperties {
+    pipes = pipes == null ? List.of() : List.copyOf(pipes);
+  }
 
   /** The kind of request queue the gateway declares. */
   public enum QueueType {
@@ -111,5 +123,35 @@ public record AmqpGatewayProperties(
   @AssertTrue(message = "the dead-letter queue must differ from the request queue")
   boolean isDeadLetterQueueDistinct() {
     return requestQueue == null || !requestQueue.equals(deadLetterQueue);
+  }
+
+  @AssertTrue(
+      message =
+          "a pipe's queues must differ from the request queue and the dead-letter queue, and no"
+              + " two pipes may share an inbox")
+  boolean isPipesDistinct() {
+    Set<String> inboxes = new HashSet<>();
+    for (Pipe pipe : pipes) {
+      if (!inboxes.add(pipe.inbox())) {
+        return false;
+      }
+      for (String queue : pipeQueues(pipe)) {
+        if (queue.equals(requestQueue) || queue.equals(deadLetterQueue)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** Every queue of every pipe: inboxes and outlets. */
+  public Set<String> pipeQueueNames() {
+    Set<String> names = new HashSet<>();
+    pipes.forEach(pipe -> names.addAll(pipeQueues(pipe)));
+    return names;
+  }
+
+  private static List<String> pipeQueues(Pipe pipe) {
+    return List.of(pipe.inbox(), pipe.clean(), pipe.quarantine(), pipe.rejected());
   }
 }

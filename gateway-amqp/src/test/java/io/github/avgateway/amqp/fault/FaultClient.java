@@ -12,6 +12,7 @@ import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.wire.WireNames;
 import java.time.Duration;
+import java.util.function.Consumer;
 import org.springframework.amqp.AmqpException;
 import org.springframework.amqp.core.AcknowledgeMode;
 import org.springframework.amqp.core.Message;
@@ -41,6 +42,7 @@ public final class FaultClient implements AutoCloseable {
   private final SimpleMessageListenerContainer replies;
   private final SimpleMessageListenerContainer deadLetters;
   private volatile FaultLedger ledger = new FaultLedger("none");
+  private volatile Consumer<Message> deadLetterObserver = message -> {};
 
   public FaultClient(int port, String requestQueue, String deadLetterQueue) {
     this.factory = RabbitIt.connectionFactory(port);
@@ -56,6 +58,11 @@ public final class FaultClient implements AutoCloseable {
   /** From now on replies and dead-letters go to {@code ledger}. */
   public void use(FaultLedger ledger) {
     this.ledger = ledger;
+  }
+
+  /** Also passes every dead-letter to {@code observer} (a clean-pipe run's bookkeeping). */
+  void observeDeadLetters(Consumer<Message> observer) {
+    this.deadLetterObserver = observer;
   }
 
   public RabbitAdmin admin() {
@@ -143,6 +150,7 @@ public final class FaultClient implements AutoCloseable {
   }
 
   private void onDeadLetter(Message message) {
+    deadLetterObserver.accept(message);
     MessageProperties props = message.getMessageProperties();
     String dead = header(props, WireNames.REASON);
     String verdict = header(props, WireNames.VERDICT);
