@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: installs and starts what the tests need (clamd, RabbitMQ; chromium and
-# chromedriver for the history page's browser test), then runs unit tests, integration tests and
+# chromedriver for the history page's browser test; Python and Node.js with the pinned packages of
+# the callers in examples/, which the runnable-jar tests run), then runs unit tests, integration tests and
 # the static checks of every module with a JDK >= 21, and then the smoke stage (scripts/smoke.sh):
 # the documented commands run as a user runs them (scripts/run.sh, scripts/scan.sh, the perf
 # harness, Gatling), each bounded in time.
@@ -15,6 +16,7 @@ echo "[test] JDK: $JAVA_HOME"
 started=$SECONDS
 scripts/services.sh start
 scripts/browser.sh install
+scripts/examples.sh install
 ./mvnw -B -ntp verify "$@"
 echo "[test] module tests passed in $((SECONDS - started)) s"
 if [ $# -eq 0 ]; then

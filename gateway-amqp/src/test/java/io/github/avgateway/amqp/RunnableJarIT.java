@@ -9,6 +9,7 @@ import io.github.avgateway.core.contract.ContractFiles;
 import io.github.avgateway.core.fault.JavaProcess;
 import io.github.avgateway.core.model.ScanResult;
 import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.core.testing.ExampleCallers;
 import io.github.avgateway.core.testing.HttpProbe;
 import io.github.avgateway.core.testing.RunnableJar;
 import io.github.avgateway.core.testing.TestEnv;
@@ -27,9 +28,11 @@ import org.springframework.amqp.rabbit.core.RabbitAdmin;
 
 /**
  * The runnable jar as {@code scripts/run.sh amqp} starts it ({@code java -jar}, the local RabbitMQ
- * and clamd, embedded Solr) answers a clean file and EICAR and keeps their history. The other ITs
- * run on the module's classes; only this one sees the repackaged jar's class path, where a
- * dependency demoted to test scope once left the embedded Solr unable to start.
+ * and clamd, embedded Solr) answers a clean file and EICAR and keeps their history, and answers the
+ * callers in {@code examples/} (Python with pika, Node.js with amqplib; each with direct reply-to
+ * and with a server-named queue). The other ITs run on the module's classes; only this one sees the
+ * repackaged jar's class path, where a dependency demoted to test scope once left the embedded Solr
+ * unable to start.
  */
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 class RunnableJarIT {
@@ -85,6 +88,33 @@ class RunnableJarIT {
               .until(() -> probe.get(lookup, "avgateway", password), a -> a.status() == 200);
       assertThat(document.body())
           .contains("\"verdict\":\"INFECTED\"", ContractFiles.EICAR_SIGNATURE, "eicar.com");
+
+      // The callers in examples/, with their defaults but for the queue: direct reply-to and a
+      // server-named exclusive queue (amq.gen-...), which the default allow-list accepts.
+      String url = broker.toString();
+      for (String reply : List.of("direct", "server-named")) {
+        ExampleCallers.assertCleanAndInfected(
+            "pika-" + reply,
+            (file, id) -> ExampleCallers.python("amqp_scan.py", args(file, id, url, reply)),
+            dir);
+        ExampleCallers.assertCleanAndInfected(
+            "amqplib-" + reply,
+            (file, id) -> ExampleCallers.node("amqp-scan.js", args(file, id, url, reply)),
+            dir);
+      }
     }
+  }
+
+  private static List<String> args(Path file, String correlationId, String url, String reply) {
+    return List.of(
+        file.toString(),
+        "--url",
+        url,
+        "--queue",
+        REQUESTS,
+        "--reply",
+        reply,
+        "--correlation-id",
+        correlationId);
   }
 }
