@@ -29,7 +29,7 @@ final class Batch {
 
   private final ConsumerSession session;
   private final MessageConsumer consumer;
-  private final RequestProcessor processor;
+  private final ItemProcessor processor;
   private final ConsumerSettings settings;
   private final IntakeHold hold;
   private final HistoryBacklogGate backlog;
@@ -39,7 +39,7 @@ final class Batch {
   Batch(
       ConsumerSession session,
       MessageConsumer consumer,
-      RequestProcessor processor,
+      ItemProcessor processor,
       ConsumerSettings settings,
       IntakeHold hold,
       HistoryBacklogGate backlog,

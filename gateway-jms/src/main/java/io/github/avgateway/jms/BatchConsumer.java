@@ -16,12 +16,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One consumer of the request queue, on its own connection and transacted session, run by one
- * thread. It takes a batch of what is already waiting (never waiting to fill it), and commits the
- * batch's replies, dead-letters, history message and consumption together (see {@link Batch}).
- * While the intake gate is down between batches it closes its message consumer, so requests stay in
- * the broker, and opens it again when the gate is up; a batch already running when the gate closes
- * is held open instead (see {@link IntakeHold}).
+ * One consumer of the request queue (or of a clean-pipe's inbox), on its own connection and
+ * transacted session, run by one thread. It takes a batch of what is already waiting (never waiting
+ * to fill it), and commits the batch's replies, dead-letters, history message and consumption
+ * together (see {@link Batch}). While the intake gate is down between batches it closes its message
+ * consumer, so requests stay in the broker, and opens it again when the gate is up; a batch already
+ * running when the gate closes is held open instead (see {@link IntakeHold}).
  */
 final class BatchConsumer implements Runnable {
 
@@ -31,7 +31,8 @@ final class BatchConsumer implements Runnable {
   private final String name;
   private final ConnectionFactory factory;
   private final ConsumerSettings settings;
-  private final RequestProcessor processor;
+  private final String queue;
+  private final ItemProcessor processor;
   private final IntakeGate gate;
   private final HistoryBacklogGate backlog;
   private final HistoryRoom room;
@@ -45,13 +46,15 @@ final class BatchConsumer implements Runnable {
       String name,
       ConnectionFactory factory,
       ConsumerSettings settings,
-      RequestProcessor processor,
+      String queue,
+      ItemProcessor processor,
       IntakeGate gate,
       HistoryBacklogGate backlog,
       HistoryRoom room) {
     this.name = name;
     this.factory = factory;
     this.settings = settings;
+    this.queue = queue;
     this.processor = processor;
     this.gate = gate;
     this.backlog = backlog;
@@ -116,7 +119,7 @@ final class BatchConsumer implements Runnable {
 
   private MessageConsumer consumer() throws JMSException {
     if (consumer == null) {
-      consumer = session.session().createConsumer(session.requestQueue(settings.requestQueue()));
+      consumer = session.session().createConsumer(session.requestQueue(queue));
     }
     return consumer;
   }

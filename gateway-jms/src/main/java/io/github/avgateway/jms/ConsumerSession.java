@@ -6,12 +6,15 @@ import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.activemq.artemis.api.jms.ActiveMQJMSClient;
 
 /**
  * One consumer's transacted session and what it sends with: an anonymous producer, the dead-letter
- * queue, the default reply queue (if any) and the history queue (unless history is off). Everything
- * sent here commits or rolls back with the requests received on the same session. Used by one
- * thread only.
+ * queue, the default reply queue (if any), the history queue (unless history is off) and the
+ * clean-pipe outlets it forwarded to. Everything sent here commits or rolls back with the requests
+ * received on the same session. Used by one thread only.
  */
 final class ConsumerSession {
 
@@ -20,6 +23,7 @@ final class ConsumerSession {
   private final Destination deadLetterQueue;
   private final Destination defaultReplyTo;
   private final Destination historyQueue;
+  private final Map<String, Destination> queues = new HashMap<>();
 
   ConsumerSession(Session session, ConsumerSettings settings) throws JMSException {
     this.session = session;
@@ -42,6 +46,16 @@ final class ConsumerSession {
     return session.createQueue(name);
   }
 
+  /**
+   * The queue {@code name} (a clean-pipe's outlet), made once per session without asking the
+   * broker: {@code Session.createQueue} of Artemis fails with a bare {@code JMSException} for a
+   * queue that does not exist, while a send to it fails with {@code InvalidDestinationException},
+   * which the gateway dead-letters as unroutable.
+   */
+  Destination queue(String name) {
+    return queues.computeIfAbsent(name, ActiveMQJMSClient::createQueue);
+  }
+
   Destination deadLetterQueue() {
     return deadLetterQueue;
   }
@@ -58,6 +72,15 @@ final class ConsumerSession {
 
   void send(Destination destination, Message message) throws JMSException {
     producer.send(destination, message);
+  }
+
+  /**
+   * Sends {@code message} persistent with {@code priority} and {@code timeToLive} (0: never
+   * expires), as a clean-pipe forward keeps the producer's.
+   */
+  void send(Destination destination, Message message, int priority, long timeToLive)
+      throws JMSException {
+    producer.send(destination, message, DeliveryMode.PERSISTENT, priority, timeToLive);
   }
 
   void commit() throws JMSException {

@@ -38,10 +38,20 @@ final class DeadLetterProperties {
 
   /** Copies {@code from}'s properties onto {@code to}, carrying the others in JSON. */
   static void copy(Message from, Message to) throws JMSException {
+    copy(from, to, GATEWAY_NAMES, Set.of());
+  }
+
+  /**
+   * Copies {@code from}'s properties onto {@code to}, carrying the others in JSON, those named in
+   * {@code reserved} included (the gateway sets them on {@code to}), and leaving out those named in
+   * {@code dropped} (the gateway sets them anew, replacing the sender's).
+   */
+  static void copy(Message from, Message to, Set<String> reserved, Set<String> dropped)
+      throws JMSException {
     OriginalHeaders carried = new OriginalHeaders();
     for (Object element : Collections.list(from.getPropertyNames())) {
       String name = String.valueOf(element);
-      if (brokerSet(name)) {
+      if (brokerSet(name) || dropped.contains(name)) {
         continue;
       }
       Object value;
@@ -51,7 +61,7 @@ final class DeadLetterProperties {
         carried.carryUnreadable(name, e.getMessage());
         continue;
       }
-      if (!copied(to, name, value)) {
+      if (!copied(to, name, value, reserved)) {
         carried.carry(name, value);
       }
     }
@@ -74,9 +84,9 @@ final class DeadLetterProperties {
     return name.startsWith("JMSX") || name.startsWith("JMS_") || name.startsWith("_AMQ");
   }
 
-  private static boolean copied(Message to, String name, Object value) {
+  private static boolean copied(Message to, String name, Object value, Set<String> reserved) {
     boolean allowed =
-        !GATEWAY_NAMES.contains(name)
+        !reserved.contains(name)
             && validName(name)
             && validType(value)
             && OriginalHeaders.fitsAsIs(value);

@@ -1,12 +1,16 @@
 package io.github.avgateway.jms;
 
 import io.github.avgateway.core.config.HistoryStreamProperties;
+import io.github.avgateway.core.pipe.Pipe;
+import io.github.avgateway.core.pipe.PipeOutlet;
 import io.github.avgateway.jms.config.JmsProperties;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.apache.activemq.artemis.api.core.QueueConfiguration;
@@ -28,9 +32,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Artemis in this JVM: an acceptor at {@code avgateway.jms.url} for outside clients speaking the
  * configured protocols (CORE, AMQP 1.0, STOMP), an in-VM acceptor for the gateway's own consumers,
- * the request and dead-letter queues declared, and redelivery settings on the request queue. The
- * broker's own delivery limit sits above the gateway's, as a backstop for requests the gateway
- * could not even dead-letter itself.
+ * the request and dead-letter queues and every clean-pipe's queues declared, and redelivery
+ * settings on the request queue and the pipes' inboxes. The broker's own delivery limit sits above
+ * the gateway's, as a backstop for requests the gateway could not even dead-letter itself.
  */
 public final class EmbeddedBroker {
 
@@ -44,6 +48,7 @@ public final class EmbeddedBroker {
 
   private final JmsProperties properties;
   private final HistoryStreamProperties history;
+  private final List<Pipe> pipes;
   private final int inVmId = NEXT_IN_VM_ID.getAndIncrement();
   private volatile EmbeddedActiveMQ server;
   private JournalType journalType;
@@ -55,6 +60,7 @@ public final class EmbeddedBroker {
   public EmbeddedBroker(JmsProperties properties, HistoryStreamProperties history) {
     this.properties = properties;
     this.history = history;
+    this.pipes = JmsPipes.checked(properties, history);
   }
 
   /** Starts the broker; returns once it accepts connections. */
@@ -190,21 +196,58 @@ public final class EmbeddedBroker {
             .setAutoCreateAddresses(autoCreate)
             .setAutoDeleteQueues(autoCreate)
             .setAutoDeleteAddresses(autoCreate));
-    config.addAddressSetting(
-        request,
-        new AddressSettings()
-            .setDeadLetterAddress(SimpleString.of(deadLetters))
-            .setExpiryAddress(SimpleString.of(deadLetters))
-            .setMaxDeliveryAttempts(properties.maxDeliveryAttempts() + 2)
-            .setRedeliveryDelay(properties.redeliveryDelay().toMillis())
-            .setAutoCreateQueues(false)
-            .setAutoCreateAddresses(false));
+    config.addAddressSetting(request, intakeSettings());
+    addPipes(config);
     config.addAddressSetting(
         deadLetters,
         brokerDefaults()
             .setMaxDeliveryAttempts(-1)
             .setAutoCreateQueues(false)
             .setAutoCreateAddresses(false));
+  }
+
+  /**
+   * A queue the gateway consumes (the request queue, a pipe's inbox): what it cannot even
+   * dead-letter itself goes to its dead-letter queue after the broker's own delivery limit, above
+   * the gateway's.
+   */
+  private AddressSettings intakeSettings() {
+    String deadLetters = properties.deadLetterQueue();
+    return new AddressSettings()
+        .setDeadLetterAddress(SimpleString.of(deadLetters))
+        .setExpiryAddress(SimpleString.of(deadLetters))
+        .setMaxDeliveryAttempts(properties.maxDeliveryAttempts() + 2)
+        .setRedeliveryDelay(properties.redeliveryDelay().toMillis())
+        .setAutoCreateQueues(false)
+        .setAutoCreateAddresses(false);
+  }
+
+  /**
+   * Each clean-pipe's four queues, anycast and durable: the inbox set up as the request queue, the
+   * outlets never auto-created (even with {@code auto-create-queues}), so that an outlet that is
+   * gone is refused at the send and the message dead-lettered as {@code FORWARD_UNROUTABLE},
+   * instead of forwarded into a queue nobody reads.
+   */
+  private void addPipes(ConfigurationImpl config) {
+    Set<String> outlets = new LinkedHashSet<>(); // pipes may share an outlet
+    for (Pipe pipe : pipes) {
+      config.addQueueConfiguration(anycast(pipe.inbox()));
+      config.addAddressSetting(pipe.inbox(), intakeSettings());
+      for (PipeOutlet outlet : PipeOutlet.values()) {
+        outlets.add(pipe.destination(outlet));
+      }
+    }
+    for (String queue : outlets) {
+      config.addQueueConfiguration(anycast(queue));
+      // An outlet whose queue was deleted under a running gateway (its sessions know the address
+      // already, so the send is not refused): the forward goes to DLQ, never nowhere.
+      config.addAddressSetting(
+          queue,
+          brokerDefaults()
+              .setSendToDLAOnNoRoute(true)
+              .setAutoCreateQueues(false)
+              .setAutoCreateAddresses(false));
+    }
   }
 
   /**

@@ -9,6 +9,8 @@ import jakarta.jms.Message;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
 import java.nio.charset.StandardCharsets;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Builds the dead-letter of a request: a {@code BytesMessage} carrying the request's properties
@@ -25,7 +27,43 @@ final class JmsDeadLetters {
   /** Artemis streams a body from this property's InputStream instead of holding it. */
   private static final String ARTEMIS_INPUT_STREAM = "JMS_AMQ_InputStream";
 
+  private static final Logger log = LoggerFactory.getLogger(JmsDeadLetters.class);
+
   private JmsDeadLetters() {}
+
+  /**
+   * Sends the dead-letter of {@code message} through {@code session} (its transaction). One that
+   * cannot be sent with the request's properties is sent with the gateway's own only (logged at
+   * WARN): never rolled back over what the request carries, which the broker would redeliver to
+   * fail the same way until its own DLQ takes it, without reason or history. A broker failure fails
+   * the bare send too, and then the batch rolls back.
+   *
+   * @param verdict the verdict recorded for it in history
+   */
+  static void send(
+      ConsumerSession session,
+      Message message,
+      InboundRequest inbound,
+      Route.DeadLetter letter,
+      Verdict verdict)
+      throws JMSException {
+    Session jms = session.session();
+    DeadLetterReason reason = letter.reason();
+    try {
+      session.send(
+          session.deadLetterQueue(),
+          deadLetter(jms, message, inbound, reason, letter.detail(), verdict));
+    } catch (JMSException | RuntimeException e) {
+      log.warn(
+          "The {} dead-letter of request {} could not be sent with the request's properties ({});"
+              + " sending it with the gateway's own properties only",
+          reason,
+          inbound.request().requestId(),
+          e.toString());
+      session.send(
+          session.deadLetterQueue(), bare(jms, message, inbound, reason, letter.detail(), verdict));
+    }
+  }
 
   static BytesMessage deadLetter(
       Session session,
@@ -75,7 +113,11 @@ final class JmsDeadLetters {
     letter.setIntProperty(JmsWire.DELIVERY_COUNT, inbound.deliveryCount());
   }
 
-  private static void copyBody(Message original, InboundRequest inbound, BytesMessage letter)
+  /**
+   * Writes the request's body into {@code letter}: the bytes already read, else streamed from the
+   * request (never held in memory), else a TextMessage's UTF-8 text; empty for other types.
+   */
+  static void copyBody(Message original, InboundRequest inbound, BytesMessage letter)
       throws JMSException {
     if (inbound.request().content() instanceof BytesMessageContent content && content.loaded()) {
       letter.writeBytes(content.bytesIfLoaded());

@@ -2,6 +2,7 @@ package io.github.avgateway.jms;
 
 import io.github.avgateway.core.config.HistoryStreamProperties;
 import io.github.avgateway.core.history.HistoryBacklogGate;
+import io.github.avgateway.core.pipe.Pipe;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.port.IntakeGate;
 import io.github.avgateway.jms.config.JmsProperties;
@@ -11,6 +12,7 @@ import java.lang.management.ManagementFactory;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -18,9 +20,10 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * The JMS front-end: N {@link BatchConsumer}s on the request queue, each on its own thread,
- * connection and transacted session. Starts after everything else (so the broker, scanner and
- * history are up) and stops first, letting each consumer finish its current batch.
+ * The JMS front-end: N {@link BatchConsumer}s on the request queue, and N more on each clean-pipe's
+ * inbox, each on its own thread, connection and transacted session. Starts after everything else
+ * (so the broker, scanner and history are up) and stops first, letting each consumer finish its
+ * current batch.
  */
 public final class JmsGateway implements SmartLifecycle {
 
@@ -31,7 +34,7 @@ public final class JmsGateway implements SmartLifecycle {
 
   private final ConnectionFactory factory;
   private final ConsumerSettings settings;
-  private final RequestProcessor processor;
+  private final List<Intake> intakes;
   private final IntakeGate gate;
   private final HistoryBacklogGate backlog;
   private final HistoryRoom room;
@@ -43,7 +46,7 @@ public final class JmsGateway implements SmartLifecycle {
   JmsGateway(
       ConnectionFactory factory,
       ConsumerSettings settings,
-      RequestProcessor processor,
+      List<Intake> intakes,
       IntakeGate gate,
       HistoryBacklogGate backlog,
       HistoryRoom room,
@@ -51,7 +54,7 @@ public final class JmsGateway implements SmartLifecycle {
       String listensOn) {
     this.factory = factory;
     this.settings = settings;
-    this.processor = processor;
+    this.intakes = List.copyOf(intakes);
     this.gate = gate;
     this.backlog = backlog;
     this.room = room;
@@ -74,25 +77,41 @@ public final class JmsGateway implements SmartLifecycle {
       HistoryBacklogGate backlog,
       HistoryRoom room,
       IntakeGate gate) {
-    // Replies never go to the gateway's own queues: a caller must not feed the history stream.
-    Set<String> own =
-        Set.of(
+    List<Pipe> pipes = JmsPipes.checked(properties, history);
+    // Replies never go to the gateway's own queues: a caller must not feed the history stream, a
+    // pipe's inbox or a pipe's outlets.
+    Set<String> own = new HashSet<>();
+    own.addAll(
+        List.of(
             properties.requestQueue(),
             properties.deadLetterQueue(),
             history.queue(),
-            history.deadLetterQueue());
-    RequestProcessor processor =
-        new RequestProcessor(
-            pipeline,
-            gate,
-            new Routing(
-                properties.maxDeliveryAttempts(),
-                new ReplyQueuePolicy(properties.compiledReplyQueuePattern(), own)),
-            Clock.systemUTC());
+            history.deadLetterQueue()));
+    for (Pipe pipe : pipes) {
+      own.addAll(List.of(pipe.inbox(), pipe.clean(), pipe.quarantine(), pipe.rejected()));
+    }
+    Routing routing =
+        new Routing(
+            properties.maxDeliveryAttempts(),
+            new ReplyQueuePolicy(properties.compiledReplyQueuePattern(), own));
+    Clock clock = Clock.systemUTC();
+    List<Intake> intakes = new ArrayList<>();
+    intakes.add(
+        new Intake(
+            "jms-consumer-",
+            properties.requestQueue(),
+            new RequestProcessor(pipeline, gate, routing, clock)));
+    for (int i = 0; i < pipes.size(); i++) {
+      intakes.add(
+          new Intake(
+              "jms-pipe" + i + "-consumer-",
+              pipes.get(i).inbox(),
+              new PipeProcessor(pipes.get(i), pipeline, gate, routing, clock)));
+    }
     return new JmsGateway(
         factory,
         ConsumerSettings.of(properties, history),
-        processor,
+        intakes,
         gate,
         backlog,
         room,
@@ -105,26 +124,44 @@ public final class JmsGateway implements SmartLifecycle {
     if (!running.isEmpty()) {
       return;
     }
-    for (int i = 1; i <= consumers; i++) {
-      BatchConsumer consumer =
-          new BatchConsumer("jms-consumer-" + i, factory, settings, processor, gate, backlog, room);
-      try {
-        consumer.connect();
-      } catch (JMSException e) {
-        stop();
-        throw new IllegalStateException("cannot connect to the broker at " + listensOn, e);
+    for (Intake intake : intakes) {
+      for (int i = 1; i <= consumers; i++) {
+        String name = intake.threadPrefix() + i;
+        BatchConsumer consumer =
+            new BatchConsumer(
+                name, factory, settings, intake.queue(), intake.processor(), gate, backlog, room);
+        try {
+          consumer.connect();
+        } catch (JMSException e) {
+          stop();
+          throw new IllegalStateException("cannot connect to the broker at " + listensOn, e);
+        }
+        running.add(consumer);
+        threads.add(Thread.ofPlatform().name(name).start(consumer));
       }
-      running.add(consumer);
-      threads.add(Thread.ofPlatform().name("jms-consumer-" + i).start(consumer));
     }
     log.info(
-        "av-gateway JMS ready: request queue {} on {} ({} consumers, batches of up to {}), {} s"
+        "av-gateway JMS ready: request queue {} on {} ({} consumers, batches of up to {}){}, {} s"
             + " after JVM start",
         settings.requestQueue(),
         listensOn,
         consumers,
         settings.batchSize(),
+        pipesDescription(),
         String.format("%.1f", ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0));
+  }
+
+  private String pipesDescription() {
+    StringBuilder out = new StringBuilder();
+    for (Intake intake : intakes) {
+      if (intake.processor() instanceof PipeProcessor pipe) {
+        Pipe p = pipe.pipe();
+        out.append(
+            ", clean-pipe %s -> %s | %s | %s"
+                .formatted(p.inbox(), p.clean(), p.quarantine(), p.rejected()));
+      }
+    }
+    return out.toString();
   }
 
   @Override
@@ -154,4 +191,7 @@ public final class JmsGateway implements SmartLifecycle {
   public int getPhase() {
     return Integer.MAX_VALUE - 1000;
   }
+
+  /** A queue the gateway consumes, and what its consumers do with each message. */
+  record Intake(String threadPrefix, String queue, ItemProcessor processor) {}
 }

@@ -9,23 +9,18 @@ import io.github.avgateway.core.port.IntakeGate;
 import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
-import jakarta.jms.Session;
 import java.time.Clock;
 import java.util.Optional;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Handles one request inside a consumer's transacted session: maps it, scans it, and sends the
  * reply or the dead-letter through the session. Every request that is not retried ends as exactly
  * one reply or one dead-letter, plus one history document, which its batch sends with the batch's
  * others as one history message. Decisions are {@link Routing}'s. A dead-letter that cannot be sent
- * with the request's properties is sent with the gateway's own only (logged at WARN), never rolled
- * back for what the request carries.
+ * with the request's properties is sent with the gateway's own only (see {@link
+ * JmsDeadLetters#send}), never rolled back for what the request carries.
  */
-final class RequestProcessor {
-
-  private static final Logger log = LoggerFactory.getLogger(RequestProcessor.class);
+final class RequestProcessor implements ItemProcessor {
 
   private final JmsRequestMapper mapper = new JmsRequestMapper();
   private final ScanPipeline pipeline;
@@ -42,10 +37,8 @@ final class RequestProcessor {
     this.refusals = new ReplyRefusalLog(clock);
   }
 
-  /**
-   * Handles {@code message}; throws only for broker failures, after which the caller rolls back.
-   */
-  Handled handle(Message message, ConsumerSession session) throws JMSException {
+  @Override
+  public Handled handle(Message message, ConsumerSession session) throws JMSException {
     InboundRequest inbound = mapper.map(message, clock.instant());
     Optional<Route.DeadLetter> early = routing.beforeScan(inbound);
     if (early.isPresent()) {
@@ -90,28 +83,8 @@ final class RequestProcessor {
       ScanResult result,
       Route.DeadLetter letter)
       throws JMSException {
-    Session jms = session.session();
-    DeadLetterReason reason = letter.reason();
-    try {
-      session.send(
-          session.deadLetterQueue(),
-          JmsDeadLetters.deadLetter(
-              jms, message, inbound, reason, letter.detail(), result.verdict()));
-    } catch (JMSException | RuntimeException e) {
-      // Never roll back over what the request carries: the broker would redeliver it to fail the
-      // same way until its own DLQ takes it, without reason or history. A broker failure fails
-      // the bare send too, and then the batch rolls back.
-      log.warn(
-          "The {} dead-letter of request {} could not be sent with the request's properties ({});"
-              + " sending it with the gateway's own properties only",
-          reason,
-          inbound.request().requestId(),
-          e.toString());
-      session.send(
-          session.deadLetterQueue(),
-          JmsDeadLetters.bare(jms, message, inbound, reason, letter.detail(), result.verdict()));
-    }
-    return done(pipeline.deadLettered(inbound.request(), result, reason));
+    JmsDeadLetters.send(session, message, inbound, letter, result.verdict());
+    return done(pipeline.deadLettered(inbound.request(), result, letter.reason()));
   }
 
   private Handled done(MessageInfo document) {

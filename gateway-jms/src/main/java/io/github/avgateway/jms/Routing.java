@@ -32,15 +32,38 @@ final class Routing {
       case InboundRequest.Malformed malformed ->
           Optional.of(new Route.DeadLetter(DeadLetterReason.MALFORMED_REQUEST, malformed.detail()));
       case InboundRequest.Readable readable when readable.deliveryCount() > maxDeliveryAttempts ->
-          Optional.of(
-              new Route.DeadLetter(
-                  DeadLetterReason.DELIVERY_LIMIT_EXCEEDED,
-                  "delivered %d times, over the limit of %d"
-                      .formatted(readable.deliveryCount(), maxDeliveryAttempts)));
+          Optional.of(overTheLimit(readable));
       case InboundRequest.Readable readable when readable.replyTo() != null ->
           replyPolicy.refusal(readable.replyTo());
       case InboundRequest.Readable readable -> Optional.empty();
     };
+  }
+
+  /**
+   * The dead-letter of a clean-pipe message decided without scanning (malformed, or over the
+   * delivery limit), or empty when it is to be scanned. Its JMSReplyTo is not asked here: a refused
+   * one costs the message its reply, never its forward (see {@link #replyRefusal}).
+   */
+  Optional<Route.DeadLetter> beforePipeScan(InboundRequest inbound) {
+    return switch (inbound) {
+      case InboundRequest.Malformed malformed ->
+          Optional.of(new Route.DeadLetter(DeadLetterReason.MALFORMED_REQUEST, malformed.detail()));
+      case InboundRequest.Readable readable when readable.deliveryCount() > maxDeliveryAttempts ->
+          Optional.of(overTheLimit(readable));
+      case InboundRequest.Readable readable -> Optional.empty();
+    };
+  }
+
+  /** Empty when replies may go to {@code replyTo}; else why not. */
+  Optional<Route.DeadLetter> replyRefusal(Destination replyTo) {
+    return replyPolicy.refusal(replyTo);
+  }
+
+  private Route.DeadLetter overTheLimit(InboundRequest inbound) {
+    return new Route.DeadLetter(
+        DeadLetterReason.DELIVERY_LIMIT_EXCEEDED,
+        "delivered %d times, over the limit of %d"
+            .formatted(inbound.deliveryCount(), maxDeliveryAttempts));
   }
 
   /** The reason of the result recorded for a request dead-lettered {@link #beforeScan}. */
@@ -67,8 +90,9 @@ final class Routing {
       ScanResult result,
       Destination defaultReplyTo,
       Supplier<Availability> gate) {
-    if (result.reason() == Reason.SCAN_FAILED && gate.get() instanceof Availability.Down down) {
-      return new Route.Retry(down.why());
+    Optional<Route.Retry> held = held(result, gate);
+    if (held.isPresent()) {
+      return held.get();
     }
     if (inbound.replyTo() != null) {
       return new Route.Reply(inbound.replyTo());
@@ -79,6 +103,26 @@ final class Routing {
           "the request has no JMSReplyTo and no default reply queue is configured");
     }
     return new Route.Reply(defaultReplyTo);
+  }
+
+  /**
+   * A retry when the scan failed while the intake gate is down (clamd unreachable): never answered
+   * nor forwarded as final, the message is scanned again once the gate is up.
+   *
+   * @param gate the intake gate's state, asked only when the scan failed
+   */
+  static Optional<Route.Retry> held(ScanResult result, Supplier<Availability> gate) {
+    if (result.reason() == Reason.SCAN_FAILED && gate.get() instanceof Availability.Down down) {
+      return Optional.of(new Route.Retry(down.why()));
+    }
+    return Optional.empty();
+  }
+
+  /** The dead-letter of a clean-pipe message whose outlet {@code queue} the broker refused. */
+  static Route.DeadLetter forwardUnroutable(String queue, String brokerMessage) {
+    return new Route.DeadLetter(
+        DeadLetterReason.FORWARD_UNROUTABLE,
+        "the broker refused the pipe's queue " + queue + ": " + brokerMessage);
   }
 
   /** The dead-letter of a request whose reply destination the broker refused. */

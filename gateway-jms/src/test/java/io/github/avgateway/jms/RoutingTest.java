@@ -168,4 +168,37 @@ class RoutingTest {
     assertThat(routing.afterScan(readable(temporary, 1), result(Verdict.CLEAN, null), null, UP))
         .isEqualTo(new Route.Reply(temporary));
   }
+
+  @Test
+  void pipeMessageIsTriagedLikeARequestButItsReplyToCostsItNothingBeforeTheScan() {
+    Destination refused = ActiveMQDestination.createQueue("orders");
+    assertThat(routing.beforePipeScan(readable(refused, 1))).isEmpty();
+    assertThat(routing.beforePipeScan(readable(null, 3))).isEmpty();
+    assertThat(routing.beforePipeScan(readable(null, 4)))
+        .hasValueSatisfying(letter ->
+            assertThat(letter.reason()).isEqualTo(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED));
+    var malformed = new InboundRequest.Malformed(request(), null, 1, "TextMessage is not");
+    assertThat(routing.beforePipeScan(malformed))
+        .hasValueSatisfying(
+            letter -> assertThat(letter.reason()).isEqualTo(DeadLetterReason.MALFORMED_REQUEST));
+    assertThat(routing.replyRefusal(refused))
+        .hasValueSatisfying(letter ->
+            assertThat(letter.reason()).isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED));
+    assertThat(routing.replyRefusal(CALLER)).isEmpty();
+  }
+
+  @Test
+  void pipeScanFailureIsHeldOnlyWhileTheGateIsDown() {
+    ScanResult failed = result(Verdict.ERROR, Reason.SCAN_FAILED);
+    assertThat(Routing.held(failed, DOWN)).contains(new Route.Retry("clamd unreachable"));
+    assertThat(Routing.held(failed, UP)).isEmpty();
+    assertThat(Routing.held(result(Verdict.CLEAN, null), DOWN)).isEmpty();
+  }
+
+  @Test
+  void unroutableForwardNamesTheQueue() {
+    Route.DeadLetter letter = Routing.forwardUnroutable("uploads.clean", "does not exist");
+    assertThat(letter.reason()).isEqualTo(DeadLetterReason.FORWARD_UNROUTABLE);
+    assertThat(letter.detail()).contains("uploads.clean").contains("does not exist");
+  }
 }

@@ -1,5 +1,6 @@
 package io.github.avgateway.jms.config;
 
+import io.github.avgateway.core.pipe.Pipe;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.Max;
@@ -53,6 +54,10 @@ import org.springframework.validation.annotation.Validated;
  *     caught in flight keeps its transaction open, waiting for the gate to reopen, before it rolls
  *     back; a pause shorter than this costs the batch's requests no delivery attempt
  * @param tls TLS of the CORE connection at {@code url} (see {@link Tls})
+ * @param pipes clean-pipes, each its own intake: files put on {@code pipes[i].inbox} are scanned
+ *     and forwarded, unchanged apart from the gateway's properties, to {@code pipes[i].clean}
+ *     (CLEAN), {@code pipes[i].quarantine} (INFECTED) or {@code pipes[i].rejected} (UNSCANNABLE,
+ *     ERROR); each pipe has {@code consumers} consumers of its own. None by default
  */
 @Validated
 @ConfigurationProperties("avgateway.jms")
@@ -74,7 +79,12 @@ public record JmsProperties(
     @DefaultValue("1s") @NotNull Duration redeliveryDelay,
     @DefaultValue("100ms") @NotNull Duration pausePollInterval,
     @DefaultValue("5m") @NotNull Duration pauseHoldTime,
-    @DefaultValue @NotNull @Valid Tls tls) {
+    @DefaultValue @NotNull @Valid Tls tls,
+    List<Pipe> pipes) {
+
+  public JmsProperties {
+    pipes = pipes == null ? List.of() : List.copyOf(pipes);
+  }
 
   /** Where the broker runs. */
   public enum BrokerMode {
@@ -185,7 +195,7 @@ public record JmsProperties(
 
   @Override
   public String toString() {
-    return "JmsProperties[mode=%s, url=%s, user=%s, password=%s, embedded=%s, requestQueue=%s, deadLetterQueue=%s, defaultReplyQueue=%s, replyQueuePattern=%s, consumers=%d, batchSize=%d, consumerWindowSize=%s, receiveTimeout=%s, maxDeliveryAttempts=%d, redeliveryDelay=%s, pausePollInterval=%s, pauseHoldTime=%s, tls=%s]"
+    return "JmsProperties[mode=%s, url=%s, user=%s, password=%s, embedded=%s, requestQueue=%s, deadLetterQueue=%s, defaultReplyQueue=%s, replyQueuePattern=%s, consumers=%d, batchSize=%d, consumerWindowSize=%s, receiveTimeout=%s, maxDeliveryAttempts=%d, redeliveryDelay=%s, pausePollInterval=%s, pauseHoldTime=%s, tls=%s, pipes=%s]"
         .formatted(
             mode,
             url,
@@ -204,6 +214,7 @@ public record JmsProperties(
             redeliveryDelay,
             pausePollInterval,
             pauseHoldTime,
-            tls);
+            tls,
+            pipes);
   }
 }

@@ -17,8 +17,8 @@ import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
  * server in a JVM of its own (started by {@code JavaProcess}), a CORE acceptor on a private port of
  * 127.0.0.1 and a persistent NIO journal in its own directory, so that a test can {@code kill -9}
  * it and start it again on the same journal. Declares the gateway's queues (the history stream's
- * with the embedded broker's bound), the durable reply queue of the fault client and a reply queue
- * that refuses messages when full (the poison scenario).
+ * with the embedded broker's bound), the durable reply queue of the fault client, a reply queue
+ * that refuses messages when full (the poison scenario) and the queues of the clean-pipe scenarios.
  *
  * <p>Arguments: {@code PORT DATA_DIR BROKER_MAX_DELIVERIES}. Prints {@link #READY} once it accepts
  * connections, then runs until killed.
@@ -34,6 +34,15 @@ public final class ArtemisBrokerMain {
   public static final String FULL_REPLIES = "av.reply.full";
   public static final String HISTORY = "av.history";
   public static final String HISTORY_DEAD_LETTERS = "av.history.dlq";
+
+  /** The clean-pipe of the pipe scenarios, with a request and dead-letter queue of its own. */
+  public static final String PIPE_INBOX = "av.pipe.inbox";
+
+  public static final String PIPE_CLEAN = "av.pipe.clean";
+  public static final String PIPE_QUARANTINE = "av.pipe.quarantine";
+  public static final String PIPE_REJECTED = "av.pipe.rejected";
+  public static final String PIPE_REQUESTS = "av.pipe.requests";
+  public static final String PIPE_DEAD_LETTERS = "av.pipe.dlq";
 
   /** The history stream's bound on this broker: the gateway's default. */
   private static final long HISTORY_MAX_BYTES = 2L * 1024 * 1024 * 1024;
@@ -66,7 +75,19 @@ public final class ArtemisBrokerMain {
     config.addAcceptorConfiguration("core", "tcp://127.0.0.1:" + port + "?protocols=CORE");
     for (String queue :
         new String[] {
-          REQUESTS, DEAD_LETTERS, REPLIES, FULL_REPLIES, HISTORY, HISTORY_DEAD_LETTERS, "DLQ"
+          REQUESTS,
+          DEAD_LETTERS,
+          REPLIES,
+          FULL_REPLIES,
+          HISTORY,
+          HISTORY_DEAD_LETTERS,
+          "DLQ",
+          PIPE_INBOX,
+          PIPE_CLEAN,
+          PIPE_QUARANTINE,
+          PIPE_REJECTED,
+          PIPE_REQUESTS,
+          PIPE_DEAD_LETTERS
         }) {
       config.addQueueConfiguration(
           QueueConfiguration.of(queue)
@@ -84,6 +105,14 @@ public final class ArtemisBrokerMain {
         REQUESTS,
         new AddressSettings()
             .setDeadLetterAddress(SimpleString.of(DEAD_LETTERS))
+            .setMaxDeliveryAttempts(maxDeliveries)
+            .setRedeliveryDelay(200)
+            .setAutoCreateQueues(false)
+            .setAutoCreateAddresses(false));
+    config.addAddressSetting(
+        PIPE_INBOX,
+        new AddressSettings()
+            .setDeadLetterAddress(SimpleString.of(PIPE_DEAD_LETTERS))
             .setMaxDeliveryAttempts(maxDeliveries)
             .setRedeliveryDelay(200)
             .setAutoCreateQueues(false)

@@ -1,0 +1,17 @@
+package io.github.avgateway.jms;
+
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+
+/**
+ * What a {@link Batch} does with each message it takes: answer a request ({@link RequestProcessor})
+ * or forward a clean-pipe message ({@link PipeProcessor}). Whatever it sends goes through the
+ * consumer's transacted session, so it commits or rolls back with the batch.
+ */
+interface ItemProcessor {
+
+  /**
+   * Handles {@code message}; throws only for broker failures, after which the caller rolls back.
+   */
+  Handled handle(Message message, ConsumerSession session) throws JMSException;
+}

@@ -1,0 +1,134 @@
+package io.github.avgateway.jms;
+
+import io.github.avgateway.core.logging.RateLimitedWarning;
+import io.github.avgateway.core.model.MessageInfo;
+import io.github.avgateway.core.model.ScanResult;
+import io.github.avgateway.core.pipe.Pipe;
+import io.github.avgateway.core.pipe.PipeOutlet;
+import io.github.avgateway.core.pipeline.ScanPipeline;
+import io.github.avgateway.core.port.IntakeGate;
+import jakarta.jms.Destination;
+import jakarta.jms.InvalidDestinationException;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Handles one message of a clean-pipe's inbox inside a consumer's transacted session: the same
+ * triage as a request (malformed or over the delivery limit: dead-lettered unscanned), the scan,
+ * then the forward of the original message ({@link JmsForwards}) to the pipe's queue for the
+ * verdict (fail closed: only CLEAN goes to clean), and a reply when the message asks for one. The
+ * forward, the reply and the batch's history message commit with the consumption, or none does.
+ *
+ * <p>A scan that failed while the intake gate is down (clamd unreachable) is retried, never
+ * forwarded as ERROR. An outlet the broker refuses ({@link InvalidDestinationException}: no such
+ * queue) dead-letters the message as {@code FORWARD_UNROUTABLE}; it is never forwarded elsewhere. A
+ * JMSReplyTo the reply policy refuses, or the broker does, costs the message its reply only (a WARN
+ * line, rate-limited): the forward is what the pipe is for.
+ */
+final class PipeProcessor implements ItemProcessor {
+
+  private final JmsRequestMapper mapper = new JmsRequestMapper();
+  private final Pipe pipe;
+  private final ScanPipeline pipeline;
+  private final IntakeGate gate;
+  private final Routing routing;
+  private final Clock clock;
+  private final RateLimitedWarning skippedReplies;
+
+  PipeProcessor(Pipe pipe, ScanPipeline pipeline, IntakeGate gate, Routing routing, Clock clock) {
+    this.pipe = pipe;
+    this.pipeline = pipeline;
+    this.gate = gate;
+    this.routing = routing;
+    this.clock = clock;
+    this.skippedReplies =
+        new RateLimitedWarning(
+            LoggerFactory.getLogger(PipeProcessor.class), Duration.ofMinutes(1), 1000, clock);
+  }
+
+  @Override
+  public Handled handle(Message message, ConsumerSession session) throws JMSException {
+    InboundRequest inbound = mapper.map(message, clock.instant());
+    Optional<Route.DeadLetter> early = routing.beforePipeScan(inbound);
+    if (early.isPresent()) {
+      Route.DeadLetter letter = early.get();
+      ScanResult refused =
+          pipeline.refuse(
+              inbound.request(), Routing.unscannedReason(letter.reason()), letter.detail());
+      return deadLetter(session, message, inbound, refused, letter);
+    }
+    ScanResult result = pipeline.scan(inbound.request());
+    Optional<Route.Retry> held = Routing.held(result, gate::intake);
+    if (held.isPresent()) {
+      return new Handled.RetryLater(held.get().why());
+    }
+    PipeOutlet outlet = PipeOutlet.forVerdict(result.verdict());
+    String queue = pipe.destination(outlet);
+    try {
+      session.send(
+          session.queue(queue),
+          JmsForwards.forward(session.session(), message, inbound, result),
+          message.getJMSPriority(),
+          JmsForwards.timeToLive(message, clock.millis()));
+    } catch (InvalidDestinationException e) {
+      return deadLetter(
+          session, message, inbound, result, Routing.forwardUnroutable(queue, e.getMessage()));
+    }
+    replyIfAsked(session, inbound, result);
+    return done(pipeline.forwarded(inbound.request(), result, outlet));
+  }
+
+  /** The pipe this processor forwards for. */
+  Pipe pipe() {
+    return pipe;
+  }
+
+  private void replyIfAsked(ConsumerSession session, InboundRequest inbound, ScanResult result)
+      throws JMSException {
+    Destination replyTo = inbound.replyTo();
+    if (replyTo == null) {
+      return;
+    }
+    Optional<Route.DeadLetter> refusal = routing.replyRefusal(replyTo);
+    if (refusal.isPresent()) {
+      skipped(inbound, replyTo, refusal.get().detail());
+      return;
+    }
+    try {
+      session.send(replyTo, JmsReplies.reply(session.session(), result));
+    } catch (InvalidDestinationException e) {
+      skipped(inbound, replyTo, "the broker refused it: " + e.getMessage());
+    }
+  }
+
+  private void skipped(InboundRequest inbound, Destination replyTo, String why) {
+    String client = inbound.request().clientId() == null ? "(none)" : inbound.request().clientId();
+    String destination = ReplyQueuePolicy.describe(replyTo);
+    skippedReplies.warn(
+        client + " -> " + destination,
+        "Skipped the reply to {} of client {} ({}); pipe message {} was forwarded all the same",
+        destination,
+        client,
+        why,
+        inbound.request().requestId());
+  }
+
+  private Handled deadLetter(
+      ConsumerSession session,
+      Message message,
+      InboundRequest inbound,
+      ScanResult result,
+      Route.DeadLetter letter)
+      throws JMSException {
+    JmsDeadLetters.send(session, message, inbound, letter, result.verdict());
+    return done(pipeline.deadLettered(inbound.request(), result, letter.reason()));
+  }
+
+  private static Handled done(MessageInfo document) {
+    return new Handled.Done(document);
+  }
+}
