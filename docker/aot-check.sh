@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Checks outside Docker the steps of docker/Dockerfile that need no Docker engine: the runnable jar
+# extracted into the layout the image uses, the AOT cache recorded by the same training script
+# (docker/aot-train.sh) on a JDK >= 25, and the cache used by `java`: a start with
+# -XX:AOTMode=on, which exits with an error when the cache cannot be used. Prints the time of a
+# start to the end of start-up (spring.context.exit=onRefresh) with and without the cache, one
+# start each.
+#   docker/aot-check.sh [gateway-jms|gateway-amqp ...]   (default: both; builds a jar that is missing)
+set -euo pipefail
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$repo"
+JAVA_HOME=$(scripts/find-jdk.sh)
+export JAVA_HOME
+major=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$JAVA_HOME/release")
+[ "${major:-0}" -ge 25 ] || { echo "[aot-check] needs a JDK >= 25 (the image's); found $JAVA_HOME" >&2; exit 1; }
+export JAVA="$JAVA_HOME/bin/java"
+# The same collector in training and use, as the image pins it (a cache fits the GC it was made with).
+export JAVA_TOOL_OPTIONS="-XX:+UseG1GC"
+
+log() { printf '[aot-check] %s\n' "$*" >&2; }
+
+now_ms() { date +%s%3N; }
+
+check() {
+  local module=$1 jar app scratch
+  jar=$(ls "$module"/target/"$module"-*-exec.jar 2>/dev/null | head -n 1 || true)
+  if [ -z "$jar" ]; then
+    log "building $module"
+    ./mvnw -B -ntp -q -pl "$module" -am package -DskipTests
+    jar=$(ls "$module"/target/"$module"-*-exec.jar | head -n 1)
+  fi
+  app="$repo/target/aot-check/$module"
+  docker/aot-train.sh "$jar" "$app" >&2
+  [ -f "$app/gateway.jar" ] && [ -d "$app/lib" ] || { log "FAIL: $module: no extracted layout"; return 1; }
+  scratch=$(mktemp -d)
+  local t0 t1 t2 args=(--avgateway.clamd.endpoints=127.0.0.1:9 --spring.rabbitmq.port=9
+    --avgateway.jms.url=tcp://127.0.0.1:0 --server.port=0)
+  t0=$(now_ms)
+  if ! "$JAVA" -XX:AOTCache="$app/gateway.aot" -XX:AOTMode=on -Dspring.context.exit=onRefresh \
+      -jar "$app/gateway.jar" "${args[@]}" \
+      --avgateway.jms.embedded.data-dir="$scratch/a1" --avgateway.solr.embedded.home="$scratch/s1" \
+      >"$scratch/with.log" 2>&1; then
+    log "FAIL: $module did not start with its AOT cache (-XX:AOTMode=on):"
+    tail -n 20 "$scratch/with.log" >&2
+    rm -rf "$scratch"
+    return 1
+  fi
+  t1=$(now_ms)
+  "$JAVA" -Dspring.context.exit=onRefresh -jar "$app/gateway.jar" "${args[@]}" \
+    --avgateway.jms.embedded.data-dir="$scratch/a2" --avgateway.solr.embedded.home="$scratch/s2" \
+    >"$scratch/without.log" 2>&1 || true
+  t2=$(now_ms)
+  log "$module: cache recorded and used; start-up $((t1 - t0)) ms with it, $((t2 - t1)) ms without" \
+    "($("$JAVA" -version 2>&1 | grep -m1 version))"
+  rm -rf "$scratch"
+}
+
+modules=("$@")
+[ ${#modules[@]} -gt 0 ] || modules=(gateway-jms gateway-amqp)
+for m in "${modules[@]}"; do check "$m"; done
