@@ -6,6 +6,7 @@ import io.github.avgateway.core.pipe.PipeOutlet;
 import io.github.avgateway.jms.config.JmsProperties;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -41,6 +42,13 @@ public final class EmbeddedBroker {
   private static final Logger log = LoggerFactory.getLogger(EmbeddedBroker.class);
   private static final String BROKER_DLQ = "DLQ";
   private static final String BROKER_EXPIRY = "ExpiryQueue";
+
+  /** Callers' named reply queues ({@code av.reply.*}), in Artemis' wildcard syntax. */
+  static final String REPLY_QUEUES = "av.reply.#";
+
+  /** How long an auto-created reply queue stays after its last consumer left. */
+  private static final Duration REPLY_QUEUE_IDLE = Duration.ofMinutes(1);
+
   private static final AtomicInteger NEXT_IN_VM_ID = new AtomicInteger();
 
   /** Of the history address, what the broker keeps in memory before it pages to disk. */
@@ -196,6 +204,21 @@ public final class EmbeddedBroker {
             .setAutoCreateAddresses(autoCreate)
             .setAutoDeleteQueues(autoCreate)
             .setAutoDeleteAddresses(autoCreate));
+    boolean replyQueues = autoCreate || properties.embedded().autoCreateReplyQueues();
+    // Callers' named reply queues: a STOMP SUBSCRIBE (or an AMQP 1.0 receiver) creates one, and the
+    // broker removes it once unused for a minute, with any replies nobody came for.
+    config.addAddressSetting(
+        REPLY_QUEUES,
+        brokerDefaults()
+            .setDefaultAddressRoutingType(RoutingType.ANYCAST)
+            .setDefaultQueueRoutingType(RoutingType.ANYCAST)
+            .setAutoCreateQueues(replyQueues)
+            .setAutoCreateAddresses(replyQueues)
+            .setAutoDeleteQueues(replyQueues)
+            .setAutoDeleteAddresses(replyQueues)
+            .setAutoDeleteQueuesDelay(REPLY_QUEUE_IDLE.toMillis())
+            .setAutoDeleteQueuesMessageCount(-1L)
+            .setAutoDeleteAddressesDelay(REPLY_QUEUE_IDLE.toMillis()));
     config.addAddressSetting(request, intakeSettings());
     addPipes(config);
     config.addAddressSetting(
@@ -286,9 +309,9 @@ public final class EmbeddedBroker {
   /**
    * The acceptor at the configured URL: {@code protocols} on one port, {@code /queue/} and {@code
    * /topic/} as the anycast and multicast prefixes (so that a STOMP client may name {@code
-   * /queue/av.scan.request} or plain {@code av.scan.request}), with TLS when configured, for every
-   * protocol. Parameters go in as a map, never through a URL, so that the key store password is
-   * neither encoded nor printed.
+   * /queue/av.scan.requests} or plain {@code av.scan.requests}), with TLS when configured, for
+   * every protocol. Parameters go in as a map, never through a URL, so that the key store password
+   * is neither encoded nor printed.
    */
   static TransportConfiguration clientAcceptor(
       String url, JmsProperties.Tls tls, List<JmsProperties.ClientProtocol> protocols) {

@@ -28,9 +28,17 @@ import org.apache.activemq.artemis.jms.client.ActiveMQDestination;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 
 /** What the JMS front-end does with requests the contract suite does not cover. */
 class JmsGatewayIT extends AbstractFakeGatewayIT {
+
+  /** An unknown reply queue must stay unknown here, not be created on the reply. */
+  @DynamicPropertySource
+  static void noAutoCreatedReplyQueues(DynamicPropertyRegistry registry) {
+    registry.add("avgateway.jms.embedded.auto-create-reply-queues", () -> "false");
+  }
 
   private final Inbox inbox = new Inbox();
   private JmsContractDriver driver;

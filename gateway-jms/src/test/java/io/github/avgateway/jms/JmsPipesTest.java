@@ -53,7 +53,7 @@ class JmsPipesTest {
   @Test
   void aPipeQueueThatIsOneOfTheGatewaysOwnIsRefusedNamingBothKeys() {
     JmsProperties properties =
-        withPipes(List.of(List.of("a.inbox", "a.clean", "av.scan.dlq", "a.rejected")));
+        withPipes(List.of(List.of("a.inbox", "a.clean", "av.scan.dead-letters", "a.rejected")));
     assertThatThrownBy(() -> JmsPipes.checked(properties, HISTORY))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("avgateway.jms.pipes[0].quarantine")
@@ -63,7 +63,7 @@ class JmsPipesTest {
     assertThatThrownBy(() -> JmsPipes.checked(history, HISTORY))
         .hasMessageContaining("avgateway.history.queue");
     JmsProperties request =
-        withPipes(List.of(List.of("av.scan.request", "a.clean", "a.quarantine", "a.rejected")));
+        withPipes(List.of(List.of("av.scan.requests", "a.clean", "a.quarantine", "a.rejected")));
     assertThatThrownBy(() -> JmsPipes.checked(request, HISTORY))
         .hasMessageContaining("avgateway.jms.request-queue");
   }

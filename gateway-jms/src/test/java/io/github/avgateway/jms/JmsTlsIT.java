@@ -41,7 +41,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 class JmsTlsIT {
 
-  private static final String QUEUE = "av.scan.request";
+  private static final String QUEUE = "av.scan.requests";
 
   @TempDir Path dir;
 

@@ -26,24 +26,18 @@ import java.util.UUID;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.apache.qpid.jms.JmsConnectionFactory;
 import org.junit.jupiter.api.Test;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * Callers that do not speak Core, on the embedded broker's one acceptor: STOMP 1.2 as raw frames on
  * a socket, and AMQP 1.0 through Apache Qpid JMS. Each gets a clean file answered CLEAN, EICAR
  * answered INFECTED with its correlation id kept, and a text body dead-lettered as {@code
- * MALFORMED_REQUEST}; each request has exactly one history document. The broker lets callers create
- * queues (STOMP has no temporary queues: its caller subscribes to a named reply queue).
+ * MALFORMED_REQUEST}; each request has exactly one history document. The broker is on its defaults:
+ * STOMP has no temporary queues, so its caller subscribes to a named reply queue {@code
+ * av.reply.*}, which the broker creates for it.
  */
 class ProtocolClientsIT extends AbstractFakeGatewayIT {
 
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
-
-  @DynamicPropertySource
-  static void autoCreatedReplyQueues(DynamicPropertyRegistry registry) {
-    registry.add("avgateway.jms.embedded.auto-create-queues", () -> "true");
-  }
 
   @Test
   void stompCleanFileIsAnsweredCleanOnThePlainNamedReplyQueue() throws Exception {

@@ -31,7 +31,8 @@ class RoutingTest {
       new Routing(
           3,
           new ReplyQueuePolicy(
-              Pattern.compile("av\\.reply\\..+"), Set.of("av.scan.request", "av.scan.dlq")));
+              Pattern.compile("av\\.reply\\..+"),
+              Set.of("av.scan.requests", "av.scan.dead-letters")));
 
   private static ScanRequest request() {
     return new ScanRequest(
@@ -139,8 +140,8 @@ class RoutingTest {
     for (Destination spoofed :
         List.<Destination>of(
             ActiveMQDestination.createQueue("orders"),
-            ActiveMQDestination.createQueue("av.scan.request"),
-            ActiveMQDestination.createQueue("av.scan.dlq"),
+            ActiveMQDestination.createQueue("av.scan.requests"),
+            ActiveMQDestination.createQueue("av.scan.dead-letters"),
             ActiveMQDestination.createTopic("av.reply.topic"))) {
       assertThat(routing.beforeScan(readable(spoofed, 1)))
           .as("reply to %s", spoofed)

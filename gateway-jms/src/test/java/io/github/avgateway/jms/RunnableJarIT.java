@@ -6,6 +6,7 @@ import io.github.avgateway.core.contract.ContractFiles;
 import io.github.avgateway.core.fault.JavaProcess;
 import io.github.avgateway.core.model.ScanResult;
 import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.core.testing.ExampleCallers;
 import io.github.avgateway.core.testing.HttpProbe;
 import io.github.avgateway.core.testing.RunnableJar;
 import io.github.avgateway.core.testing.TestEnv;
@@ -23,9 +24,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The runnable jar as {@code scripts/run.sh} starts it ({@code java -jar}, embedded Artemis and
- * Solr, the local clamd) answers a clean file and EICAR and keeps their history. The other ITs run
- * on the module's classes; only this one sees the repackaged jar's class path, where a dependency
- * demoted to test scope once left the embedded Solr unable to start.
+ * Solr, the local clamd) answers a clean file and EICAR and keeps their history, and answers the
+ * callers in {@code examples/} on its one port (Python with stomp.py, Node.js with rhea over AMQP
+ * 1.0). The other ITs run on the module's classes; only this one sees the repackaged jar's class
+ * path, where a dependency demoted to test scope once left the embedded Solr unable to start.
  */
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 class RunnableJarIT {
@@ -47,7 +49,8 @@ class RunnableJarIT {
       ScanResult clean;
       ScanResult infected;
       try (AvScanClient client =
-          AvScanClient.connect("tcp://127.0.0.1:" + broker, null, null, "av.scan.request", START)) {
+          AvScanClient.connect(
+              "tcp://127.0.0.1:" + broker, null, null, "av.scan.requests", START)) {
         clean = client.scan(ContractFiles.clean(7), "clean.txt").get();
         infected = client.scan(ContractFiles.eicar(), "eicar.com").get();
       }
@@ -64,6 +67,20 @@ class RunnableJarIT {
       assertThat(document.status()).isEqualTo(200);
       assertThat(document.body())
           .contains("\"verdict\":\"INFECTED\"", ContractFiles.EICAR_SIGNATURE, "eicar.com");
+
+      // The callers in examples/ on the same port with the broker's defaults: STOMP with a named
+      // reply queue the broker creates on SUBSCRIBE, AMQP 1.0 with a dynamic (temporary) node.
+      ExampleCallers.assertCleanAndInfected(
+          "stomp.py",
+          (file, id) -> ExampleCallers.python("stomp_scan.py", args(file, id, broker)),
+          dir);
+      ExampleCallers.assertCleanAndInfected(
+          "rhea", (file, id) -> ExampleCallers.node("amqp10-scan.js", args(file, id, broker)), dir);
     }
+  }
+
+  private static List<String> args(Path file, String correlationId, int port) {
+    return List.of(
+        file.toString(), "--port", String.valueOf(port), "--correlation-id", correlationId);
   }
 }

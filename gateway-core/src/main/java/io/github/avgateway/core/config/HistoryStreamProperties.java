@@ -32,7 +32,7 @@ import org.springframework.validation.annotation.Validated;
 public record HistoryStreamProperties(
     @DefaultValue("true") boolean enabled,
     @DefaultValue("av.history") @NotBlank String queue,
-    @DefaultValue("av.history.dlq") @NotBlank String deadLetterQueue,
+    @DefaultValue("av.history.dead-letters") @NotBlank String deadLetterQueue,
     @DefaultValue("2GB") @NotNull DataSize maxBytes,
     @DefaultValue("1000000") @Positive long maxMessages,
     @DefaultValue @Valid @NotNull Indexer indexer) {

@@ -8,7 +8,7 @@ import java.util.List;
  * The command line of {@link ScanCommand}.
  *
  * @param url the broker, default {@code tcp://127.0.0.1:61616}
- * @param queue the gateway's request queue, default {@code av.scan.request}
+ * @param queue the gateway's request queue, default {@code av.scan.requests}
  * @param user broker user or null
  * @param password broker password or null
  * @param timeoutSeconds how long one file may take, default 120
@@ -18,7 +18,7 @@ record ScanOptions(
     String url, String queue, String user, String password, long timeoutSeconds, List<Path> files) {
 
   static final String USAGE =
-      "usage: scan [--url tcp://127.0.0.1:61616] [--queue av.scan.request] [--user U --password P]"
+      "usage: scan [--url tcp://127.0.0.1:61616] [--queue av.scan.requests] [--user U --password P]"
           + " [--timeout SECONDS] FILE...";
 
   @Override
@@ -28,7 +28,7 @@ record ScanOptions(
 
   static ScanOptions parse(String[] args) {
     String url = "tcp://127.0.0.1:61616";
-    String queue = "av.scan.request";
+    String queue = "av.scan.requests";
     String user = null;
     String password = null;
     long timeout = 120;

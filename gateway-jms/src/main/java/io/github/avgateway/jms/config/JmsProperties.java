@@ -67,8 +67,8 @@ public record JmsProperties(
     String user,
     String password,
     @DefaultValue @NotNull @Valid Embedded embedded,
-    @DefaultValue("av.scan.request") @NotBlank String requestQueue,
-    @DefaultValue("av.scan.dlq") @NotBlank String deadLetterQueue,
+    @DefaultValue("av.scan.requests") @NotBlank String requestQueue,
+    @DefaultValue("av.scan.dead-letters") @NotBlank String deadLetterQueue,
     String defaultReplyQueue,
     @DefaultValue("av\\.reply\\..+") @NotBlank String replyQueuePattern,
     @DefaultValue("4") @Min(1) @Max(256) int consumers,
@@ -120,7 +120,12 @@ public record JmsProperties(
    * @param persistent false keeps messages in memory only (tests)
    * @param journal journal implementation
    * @param autoCreateQueues whether sending to (or subscribing to) an unknown queue creates it;
-   *     when false (the default) a reply to an unknown queue is dead-lettered as {@code
+   *     when false (the default) a reply to an unknown queue outside {@code av.reply.*} is
+   *     dead-lettered as {@code REPLY_UNROUTABLE}
+   * @param autoCreateReplyQueues whether a queue named {@code av.reply.*} is created when a caller
+   *     subscribes to it (or a reply is sent to it) and removed a minute after it was last used,
+   *     with what it still holds: STOMP callers have no temporary queues and name their reply queue
+   *     so. When false, a reply to such a queue that does not exist is dead-lettered as {@code
    *     REPLY_UNROUTABLE}
    * @param protocols the client protocols of the acceptor at {@code url}, all on its one port
    */
@@ -129,6 +134,7 @@ public record JmsProperties(
       @DefaultValue("true") boolean persistent,
       @DefaultValue("NIO") @NotNull JournalMode journal,
       @DefaultValue("false") boolean autoCreateQueues,
+      @DefaultValue("true") boolean autoCreateReplyQueues,
       @DefaultValue("CORE,AMQP,STOMP") @NotEmpty List<ClientProtocol> protocols) {
 
     public Embedded {

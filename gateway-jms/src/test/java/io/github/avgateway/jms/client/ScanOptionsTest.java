@@ -14,7 +14,7 @@ class ScanOptionsTest {
     ScanOptions options = ScanOptions.parse(new String[] {"a.txt"});
 
     assertThat(options.url()).isEqualTo("tcp://127.0.0.1:61616");
-    assertThat(options.queue()).isEqualTo("av.scan.request");
+    assertThat(options.queue()).isEqualTo("av.scan.requests");
     assertThat(options.timeoutSeconds()).isEqualTo(120);
     assertThat(options.files()).containsExactly(Path.of("a.txt"));
   }

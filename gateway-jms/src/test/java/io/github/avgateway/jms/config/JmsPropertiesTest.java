@@ -37,8 +37,8 @@ class JmsPropertiesTest {
 
     assertThat(properties.mode()).isEqualTo(JmsProperties.BrokerMode.EMBEDDED);
     assertThat(properties.url()).isEqualTo("tcp://127.0.0.1:61616");
-    assertThat(properties.requestQueue()).isEqualTo("av.scan.request");
-    assertThat(properties.deadLetterQueue()).isEqualTo("av.scan.dlq");
+    assertThat(properties.requestQueue()).isEqualTo("av.scan.requests");
+    assertThat(properties.deadLetterQueue()).isEqualTo("av.scan.dead-letters");
     assertThat(properties.defaultReplyQueue()).isNull();
     assertThat(properties.consumers()).isEqualTo(4);
     assertThat(properties.batchSize()).isEqualTo(32);

@@ -28,12 +28,12 @@ public final class ArtemisBrokerMain {
   /** The line printed once the broker accepts connections. */
   public static final String READY = "AVGW-FAULT ARTEMIS READY";
 
-  public static final String REQUESTS = "av.scan.request";
-  public static final String DEAD_LETTERS = "av.scan.dlq";
+  public static final String REQUESTS = "av.scan.requests";
+  public static final String DEAD_LETTERS = "av.scan.dead-letters";
   public static final String REPLIES = "av.reply.fault";
   public static final String FULL_REPLIES = "av.reply.full";
   public static final String HISTORY = "av.history";
-  public static final String HISTORY_DEAD_LETTERS = "av.history.dlq";
+  public static final String HISTORY_DEAD_LETTERS = "av.history.dead-letters";
 
   /** The clean-pipe of the pipe scenarios, with a request and dead-letter queue of its own. */
   public static final String PIPE_INBOX = "av.pipe.inbox";

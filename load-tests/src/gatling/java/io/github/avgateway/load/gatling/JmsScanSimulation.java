@@ -23,7 +23,7 @@ import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
  * with the request's {@code JMSMessageID} as {@code JMSCorrelationID}); clean files must come back
  * with {@code avVerdict} = {@code CLEAN}, EICAR with {@code INFECTED}. Open model as in {@link
  * LoadSettings}. Broker: {@code -Djms.url} (tcp://127.0.0.1:61616), {@code -Djms.queue}
- * (av.scan.request).
+ * (av.scan.requests).
  *
  * <pre>
  * ./mvnw -B -pl load-tests gatling:test -Dgatling.simulationClass=io.github.avgateway.load.gatling.JmsScanSimulation -Drate=100 -Dduration=60 -Dsize=64k
@@ -32,7 +32,7 @@ import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 public class JmsScanSimulation extends Simulation {
 
   private final LoadSettings load = LoadSettings.fromSystemProperties();
-  private final String queue = System.getProperty("jms.queue", "av.scan.request");
+  private final String queue = System.getProperty("jms.queue", "av.scan.requests");
 
   private final JmsProtocolBuilder protocol =
       jms.connectionFactory(
