@@ -14,6 +14,7 @@ import io.github.avgateway.core.testing.HttpProbe;
 import io.github.avgateway.core.testing.RunnableJar;
 import io.github.avgateway.core.testing.TestEnv;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -30,9 +31,9 @@ import org.springframework.amqp.rabbit.core.RabbitAdmin;
  * The runnable jar as {@code scripts/run.sh amqp} starts it ({@code java -jar}, the local RabbitMQ
  * and clamd, embedded Solr) answers a clean file and EICAR and keeps their history, and answers the
  * callers in {@code examples/} (Python with pika, Node.js with amqplib; each with direct reply-to
- * and with a server-named queue). The other ITs run on the module's classes; only this one sees the
- * repackaged jar's class path, where a dependency demoted to test scope once left the embedded Solr
- * unable to start.
+ * and with a server-named queue) and the clean-pipe example. The other ITs run on the module's
+ * classes; only this one sees the repackaged jar's class path, where a dependency demoted to test
+ * scope once left the embedded Solr unable to start.
  */
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 class RunnableJarIT {
@@ -42,6 +43,10 @@ class RunnableJarIT {
   private static final String REQUESTS = "jar.requests." + SUFFIX;
   private static final String DLX = "jar.dlx." + SUFFIX;
   private static final String DLQ = "jar.dead." + SUFFIX;
+  private static final List<String> PIPE =
+      List.of("inbox", "clean", "quarantine", "rejected").stream()
+          .map(q -> "jar.pipe." + q + "." + SUFFIX)
+          .toList();
 
   @AfterEach
   void deleteQueues() {
@@ -51,6 +56,7 @@ class RunnableJarIT {
       admin.deleteQueue(REQUESTS);
       admin.deleteQueue(DLQ);
       admin.deleteExchange(DLX);
+      PIPE.forEach(admin::deleteQueue);
     } finally {
       connection.destroy();
     }
@@ -65,7 +71,11 @@ class RunnableJarIT {
             "--spring.rabbitmq.port=" + RabbitIt.port(),
             "--avgateway.amqp.request-queue=" + REQUESTS,
             "--avgateway.amqp.dead-letter-exchange=" + DLX,
-            "--avgateway.amqp.dead-letter-queue=" + DLQ);
+            "--avgateway.amqp.dead-letter-queue=" + DLQ,
+            "--avgateway.amqp.pipes[0].inbox=" + PIPE.get(0),
+            "--avgateway.amqp.pipes[0].clean=" + PIPE.get(1),
+            "--avgateway.amqp.pipes[0].quarantine=" + PIPE.get(2),
+            "--avgateway.amqp.pipes[0].rejected=" + PIPE.get(3));
     try (JavaProcess gateway = RunnableJar.start(dir, http, password, args)) {
       HttpProbe probe = new HttpProbe(http);
       RunnableJar.awaitReady(gateway, probe, START);
@@ -102,7 +112,38 @@ class RunnableJarIT {
             (file, id) -> ExampleCallers.node("amqp-scan.js", args(file, id, url, reply)),
             dir);
       }
+
+      // The clean-pipe run of the README: a clean file comes out on clean, EICAR on quarantine,
+      // each with its body unchanged and the gateway's headers.
+      Path cleanFile = Files.write(dir.resolve("pipe-clean.txt"), ContractFiles.clean(13));
+      Path eicarFile = Files.write(dir.resolve("pipe-eicar.com"), ContractFiles.eicar());
+      ExampleCallers.Run piped = ExampleCallers.python("pipe_publish.py", pipeArgs(cleanFile, url));
+      ExampleCallers.Run quarantined =
+          ExampleCallers.python("pipe_publish.py", pipeArgs(eicarFile, url));
+      assertThat(piped.verdict()).as(piped.output()).isEqualTo("CLEAN");
+      assertThat(piped.exitCode()).isZero();
+      assertThat(piped.json())
+          .contains("\"outlet\": \"" + PIPE.get(1) + "\"", "\"bodyUnchanged\": true", "avSha256");
+      assertThat(quarantined.verdict()).as(quarantined.output()).isEqualTo("INFECTED");
+      assertThat(quarantined.exitCode()).isEqualTo(1);
+      assertThat(quarantined.json())
+          .contains("\"outlet\": \"" + PIPE.get(2) + "\"", ContractFiles.EICAR_SIGNATURE);
     }
+  }
+
+  private static List<String> pipeArgs(Path file, String url) {
+    return List.of(
+        file.toString(),
+        "--url",
+        url,
+        "--inbox",
+        PIPE.get(0),
+        "--clean",
+        PIPE.get(1),
+        "--quarantine",
+        PIPE.get(2),
+        "--rejected",
+        PIPE.get(3));
   }
 
   private static List<String> args(Path file, String correlationId, String url, String reply) {
