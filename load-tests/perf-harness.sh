@@ -1,20 +1,26 @@
 #!/usr/bin/env bash
 # The one-run perf harness (issue 7): clamd alone, each broker alone (request/reply echo with the
 # gateway's acks/confirms/transactions), and the gateway over AMQP and JMS with history on and off,
-# for 1 KiB, 64 KiB, 1 MiB and 10 MiB, side by side in one run; prints the ratios gateway/ceiling and
-# writes the raw results to perf-notes/raw/harness-TIMESTAMP.txt.
+# for 1 KiB, 64 KiB, 1 MiB and 10 MiB, side by side in one run; prints the ratios gateway/ceiling,
+# the gateway figures (the gateway JVM's CPU per request and per MiB split into the embedded
+# broker's, the embedded Solr's and its own threads, clamd's CPU per scan in the same cell, the
+# share of the "shared" bound, p99 at half load next to the echo's p99 at the same offered rate)
+# with the targets' pass/miss, and writes the raw results to perf-notes/raw/harness-TIMESTAMP.txt.
 #
 # Usage: load-tests/perf-harness.sh [--no-build] [options]
 #   --quick                 2 s warm-up + 5 s per cell (about 6 minutes) instead of 4 s + 12 s (about 14)
 #   --smoke                 checks that the harness works, measures nothing worth quoting: 1 KiB only,
 #                           1 s per cell, no durability or cold-start phase, raw results in the run's
-#                           directory; exits non-zero when a cell is missing or a request failed
+#                           directory; exits non-zero when a cell is missing, a request failed,
+#                           or the gateway figures table lacks a figure
 #                           (about 2 minutes; scripts/smoke.sh runs it in the test suite)
 #   --sizes=1k,64k,1m,10m   payload sizes
 #   --only=PHASES / --skip=PHASES   clamd, amqp-echo, jms-echo, amqp, jms, durability; amqp-on and
 #                           jms-on run only the gateway's history-on cells
 #   --gateway-arg=--avgateway.amqp.consumers=8   extra gateway property (repeatable)
 #   --jfr                   record a JFR profile of every gateway JVM (load-tests/target/harness/*.jfr)
+#   --variant=NAME          what this run is (plain): named in the raw file's first and last lines
+#                           and in the gateway figures' headings
 #   --jit-warmup=SECONDS    unmeasured load on each new JVM before its cells (20; 15 with --quick);
 #                           use 120 when quoting p99: after 20 s the JIT is still compiling
 #   --baseline=DIR          before/after in one invocation: DIR is a checkout of another commit with

@@ -91,8 +91,10 @@ stage_harness() {
   run_bounded 900 "$log" load-tests/perf-harness.sh --smoke \
     || fail "'load-tests/perf-harness.sh --smoke' failed" "$log"
   grep -q '^# Ratios' "$log" || fail "the harness printed no ratios" "$log"
+  grep -q '^# Gateway figures' "$log" || fail "the harness printed no gateway figures" "$log"
   grep -q '^# smoke: every cell answered' "$log" || fail "the harness' smoke check did not pass" "$log"
   sed -n '/^# Ratios/,/^# targets/p' "$log"
+  sed -n '/^# Gateway figures/,/^# finished/p' "$log"
   say "ok: load-tests/perf-harness.sh --smoke"
 }
 

@@ -33,6 +33,37 @@ record Cell(
     return completed / seconds;
   }
 
+  /**
+   * One figure of {@link #cpu}: µs per answered request of {@code key} (e.g. {@code clamd}, {@code
+   * child}, {@code child.broker}), or NaN when the cell has none.
+   */
+  double cpuMicros(String key) {
+    for (String part : cpu.split(" ")) {
+      int eq = part.indexOf('=');
+      if (eq > 0 && part.substring(0, eq).equals(key)) {
+        try {
+          return Double.parseDouble(part.substring(eq + 1));
+        } catch (NumberFormatException e) {
+          return Double.NaN;
+        }
+      }
+    }
+    return Double.NaN;
+  }
+
+  /** The offered rate of an open-loop cell, from its variant's {@code @N/s}; NaN for others. */
+  double offeredRate() {
+    int at = variant.lastIndexOf(" @");
+    if (at < 0 || !variant.endsWith("/s")) {
+      return Double.NaN;
+    }
+    try {
+      return Double.parseDouble(variant.substring(at + 2, variant.length() - 2));
+    } catch (NumberFormatException e) {
+      return Double.NaN;
+    }
+  }
+
   double megabytesPerSecond() {
     return perSecond() * size / (1024.0 * 1024.0);
   }

@@ -1,5 +1,6 @@
 package io.github.avgateway.load.harness;
 
+import io.github.avgateway.load.harness.ThreadGroups.Group;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,19 +15,25 @@ import java.util.stream.Stream;
  * CPU time used by the processes of a measurement (from {@code /proc/PID/stat}): the harness (load
  * driver), the child JVM (gateway or echo), clamd and RabbitMQ, found by name. On a machine shared
  * with other work, CPU per request depends much less on the neighbours than wall-clock rates do,
- * and it shows which process a request's cost lands in.
+ * and it shows which process a request's cost lands in. The child JVM's CPU is also split by thread
+ * group ({@link ThreadGroups}): {@code child.broker}, {@code child.solr}, {@code child.indexer},
+ * {@code child.jit}, {@code child.other} and {@code child.ended} (threads that ended before they
+ * were sampled again: the process' total minus its threads'), which are parts of {@code child} and
+ * not added to the total again.
  */
 final class CpuMeter {
 
   private static final double TICKS_PER_SECOND = 100.0;
   private final Map<String, List<Long>> pids = new LinkedHashMap<>();
   private final Map<Long, Long> start = new LinkedHashMap<>();
+  private final ThreadSampler childThreads;
 
   CpuMeter(long childPid) {
     pids.put("driver", List.of(ProcessHandle.current().pid()));
     if (childPid > 0) {
       pids.put("child", List.of(childPid));
     }
+    childThreads = childPid > 0 ? new ThreadSampler(childPid) : null;
     pids.put("clamd", byName("clamd"));
     pids.put("rabbitmq", byName("beam.smp"));
     pids.values().forEach(list -> list.forEach(pid -> start.put(pid, ticks(pid))));
@@ -41,18 +48,46 @@ final class CpuMeter {
     pids.putAll(groups);
     pids.put("rabbitmq", byName("beam.smp"));
     pids.values().forEach(list -> list.forEach(pid -> start.put(pid, ticks(pid))));
+    childThreads = null;
   }
 
-  /** CPU µs per request since construction, e.g. {@code driver=120 child=800 clamd=300 ...}. */
+  /**
+   * CPU µs per request since construction, e.g. {@code driver=120 child=800 clamd=300 ... total=..
+   * child.broker=300 ...}; call once, at the end of the window (it stops the thread sampler).
+   */
   String perRequest(long requests) {
+    Map<Group, Long> threads = childThreads == null ? Map.of() : childThreads.stop();
     StringBuilder out = new StringBuilder();
     double total = 0;
+    long childTicks = 0;
     for (var entry : pids.entrySet()) {
-      double micros = used(entry.getValue()) / TICKS_PER_SECOND * 1e6 / Math.max(1, requests);
+      long ticks = used(entry.getValue());
+      childTicks = entry.getKey().equals("child") ? ticks : childTicks;
+      double micros = micros(ticks, requests);
       total += micros;
       out.append(String.format(Locale.ROOT, "%s=%.0f ", entry.getKey(), micros));
     }
-    return out.append(String.format(Locale.ROOT, "total=%.0f", total)).toString();
+    out.append(String.format(Locale.ROOT, "total=%.0f", total));
+    if (!threads.isEmpty()) {
+      long named = 0;
+      for (var entry : threads.entrySet()) {
+        named += entry.getValue();
+        out.append(
+            String.format(
+                Locale.ROOT,
+                " child.%s=%.0f",
+                entry.getKey().key,
+                micros(entry.getValue(), requests)));
+      }
+      out.append(
+          String.format(
+              Locale.ROOT, " child.ended=%.0f", micros(Math.max(0, childTicks - named), requests)));
+    }
+    return out.toString();
+  }
+
+  private static double micros(long ticks, long requests) {
+    return ticks / TICKS_PER_SECOND * 1e6 / Math.max(1, requests);
   }
 
   private static List<Long> byName(String command) {

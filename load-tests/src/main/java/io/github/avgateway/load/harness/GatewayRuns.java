@@ -283,7 +283,7 @@ final class GatewayRuns {
     report
         .find(target, variant, 1024)
         .ifPresent(max -> {
-          double rate = Math.max(1, max.perSecond() / 2);
+          double rate = halfRate(max);
           LoadRun run =
               new LoadRun(
                   childPid,
@@ -294,13 +294,21 @@ final class GatewayRuns {
                   options.measure(),
                   Harness.ANSWER_TIMEOUT);
           try {
-            report.cell(
-                run.openLoop(
-                    target, String.format(Locale.ROOT, "%s @%.0f/s", variant, rate), rate));
+            report.cell(run.openLoop(target, atRate(variant, rate), rate));
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
           }
         });
+  }
+
+  /** The offered rate of the half-load cell after closed-loop cell {@code max}. */
+  static double halfRate(Cell max) {
+    return Math.max(1, max.perSecond() / 2);
+  }
+
+  /** The variant of an open-loop cell at {@code rate}: {@code "history-on @1059/s"}. */
+  static String atRate(String variant, double rate) {
+    return String.format(Locale.ROOT, "%s @%.0f/s", variant, rate);
   }
 
   private Transport amqpDriver(String queue, boolean durable) throws Exception {

@@ -28,6 +28,7 @@ public final class Harness {
     Report report = new Report(raw);
     report.note("# av-gateway perf harness, %s UTC", stamp);
     report.note("# args: %s", String.join(" ", args));
+    report.note("# variant: %s", options.variant());
     report.machine();
     report.timings(options, "JVM");
     long started = System.nanoTime();
@@ -44,6 +45,7 @@ public final class Harness {
         "# finished in %d s, load average at end: %s",
         Duration.ofNanos(System.nanoTime() - started).toSeconds(), Report.loadAverage());
     report.note("# raw results: %s", raw);
+    report.note("# variant: %s", options.variant());
     System.exit(options.smoke() ? SmokeCheck.verdict(report, options.smokeCells()) : 0);
   }
 

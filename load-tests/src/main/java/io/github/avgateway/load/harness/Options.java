@@ -33,6 +33,9 @@ import java.util.Set;
  * @param baseline a checkout of another commit with its runnable jars built, whose gateways run
  *     with history on after this build's in the same invocation (variant {@code
  *     baseline-history-on}); null for none
+ * @param variant what this run is ({@code --variant=NAME}, "plain" by default): named in its raw
+ *     file's first and last lines and in the gateway figures' headings, so that the raw files of a
+ *     series say which is which
  */
 record Options(
     Duration warmup,
@@ -49,6 +52,7 @@ record Options(
     String stamp,
     boolean smoke,
     Path baseline,
+    String variant,
     Path repo,
     String clamdHost,
     int clamdPort,
@@ -77,6 +81,7 @@ record Options(
     Path baseline = null;
     String payload = "random";
     long requests = 10_001;
+    String variant = "plain";
     for (String arg : args) {
       String[] kv = arg.split("=", 2);
       String value = kv.length > 1 ? kv[1] : "";
@@ -103,6 +108,7 @@ record Options(
         case "--baseline" -> baseline = Path.of(value).toAbsolutePath().normalize();
         case "--payload" -> payload = payload(value);
         case "--requests" -> requests = Long.parseLong(value);
+        case "--variant" -> variant = value.isBlank() ? variant : value.strip();
         default -> throw new IllegalArgumentException("unknown option " + arg);
       }
     }
@@ -125,6 +131,7 @@ record Options(
             .format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")),
         smoke,
         baseline,
+        variant,
         Path.of(System.getProperty("harness.repo", ".")).toAbsolutePath().normalize(),
         System.getProperty("clamd.host", "127.0.0.1"),
         Integer.getInteger("clamd.port", 3310),

@@ -1,5 +1,7 @@
 package io.github.avgateway.load.harness;
 
+import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.load.Payloads;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,6 +37,9 @@ final class Phases {
     GatewayRuns gateways = new GatewayRuns(options, report);
     if (options.phases().contains("amqp") || options.phases().contains("amqp-on")) {
       gateways.run(GatewayRuns.Kind.AMQP, true, "history-on", List.of(), true, options.sizes());
+      if (options.phases().contains("amqp-echo")) {
+        echoAtHalfLoad(GatewayFigures.Via.AMQP);
+      }
       if (options.baseline() != null) {
         gateways.runBaseline(GatewayRuns.Kind.AMQP, options.sizes());
       }
@@ -45,6 +50,9 @@ final class Phases {
     if (options.phases().contains("jms") || options.phases().contains("jms-on")) {
       if (GatewayRuns.jmsAvailable()) {
         gateways.run(GatewayRuns.Kind.JMS, true, "history-on", List.of(), true, options.sizes());
+        if (options.phases().contains("jms-echo")) {
+          echoAtHalfLoad(GatewayFigures.Via.JMS);
+        }
         if (options.baseline() != null) {
           gateways.runBaseline(GatewayRuns.Kind.JMS, options.sizes());
         }
@@ -86,7 +94,66 @@ final class Phases {
     }
   }
 
+  /** What is measured on a running echo server. */
+  private interface EchoMeasurement {
+    void run(long pid, Transport driver) throws InterruptedException;
+  }
+
   void amqpEcho(String queueType, boolean persistent, String variant, List<Integer> sizes)
+      throws Exception {
+    amqpEcho(queueType, persistent, variant, echoSizes("rabbitmq-echo", variant, sizes));
+  }
+
+  void jmsEcho(String mode, boolean persistent, String variant, List<Integer> sizes)
+      throws Exception {
+    jmsEcho(mode, persistent, variant, echoSizes("artemis-echo", variant, sizes));
+  }
+
+  /** Short JIT warm-up, then a closed loop at each size. */
+  private EchoMeasurement echoSizes(String target, String variant, List<Integer> sizes) {
+    return (pid, driver) -> {
+      Harness.jitWarmup(driver, options.jitWarmup().dividedBy(3));
+      Harness.sizes(pid, options, report, driver, target, variant, sizes, Options::window);
+    };
+  }
+
+  /**
+   * After a gateway's history-on run: its transport's echo (as in the echo phase) in an open loop
+   * at the rate of the gateway's half-load cell, so that the gateway's p99 there has the broker's
+   * own p99 at the same offered rate next to it. The echo gets the gateway's JIT warm-up, not the
+   * echo phase's shorter one, so that neither p99 includes more compilation than the other.
+   */
+  private void echoAtHalfLoad(GatewayFigures.Via via) throws Exception {
+    var max = report.find(via.gateway(), GatewayFigures.HISTORY_ON, 1024);
+    if (max.isEmpty()
+        || report.halfLoad(via.gateway(), GatewayFigures.HISTORY_ON, 1024).isEmpty()) {
+      return;
+    }
+    double rate = GatewayRuns.halfRate(max.get());
+    String variant = GatewayRuns.atRate(via.echoVariant, rate);
+    EchoMeasurement atRate =
+        (pid, driver) -> {
+          Harness.jitWarmup(driver, options.jitWarmup());
+          LoadRun run =
+              new LoadRun(
+                  pid,
+                  driver,
+                  Payloads.random(1024, 1024),
+                  Verdict.CLEAN,
+                  options.warmup(),
+                  options.measure(),
+                  Harness.ANSWER_TIMEOUT);
+          report.cell(run.openLoop(via.echoTarget, variant, rate));
+        };
+    if (via == GatewayFigures.Via.AMQP) {
+      amqpEcho("quorum", true, variant, atRate);
+    } else {
+      jmsEcho("persistent", true, variant, atRate);
+    }
+  }
+
+  private void amqpEcho(
+      String queueType, boolean persistent, String variant, EchoMeasurement measurement)
       throws Exception {
     report.note("# RabbitMQ echo (%s), load average %s", variant, Report.loadAverage());
     Path log = options.work().resolve("echo-amqp.log");
@@ -108,14 +175,12 @@ final class Phases {
       try (Transport driver =
           new AmqpTransport(
               options.rabbitHost(), options.rabbitPort(), ECHO_QUEUE, 4, persistent)) {
-        Harness.jitWarmup(driver, options.jitWarmup().dividedBy(3));
-        Harness.sizes(
-            echo.pid(), options, report, driver, "rabbitmq-echo", variant, sizes, Options::window);
+        measurement.run(echo.pid(), driver);
       }
     }
   }
 
-  void jmsEcho(String mode, boolean persistent, String variant, List<Integer> sizes)
+  private void jmsEcho(String mode, boolean persistent, String variant, EchoMeasurement measurement)
       throws Exception {
     report.note("# Artemis echo (%s), load average %s", variant, Report.loadAverage());
     Path data = options.work().resolve("artemis-echo");
@@ -133,9 +198,7 @@ final class Phases {
       }
       try (Transport driver =
           new JmsTransport(artemisUrl(), ECHO_QUEUE, JmsTransport.PRODUCERS, persistent)) {
-        Harness.jitWarmup(driver, options.jitWarmup().dividedBy(3));
-        Harness.sizes(
-            echo.pid(), options, report, driver, "artemis-echo", variant, sizes, Options::window);
+        measurement.run(echo.pid(), driver);
       }
     }
   }

@@ -59,6 +59,17 @@ final class Report {
         .findFirst();
   }
 
+  /** The open-loop cell of {@code target} at {@code size} whose variant is {@code base @N/s}. */
+  Optional<Cell> halfLoad(String target, String base, int size) {
+    return cells.stream()
+        .filter(c ->
+            c.target().equals(target)
+                && c.size() == size
+                && c.variant().startsWith(base + " @")
+                && !Double.isNaN(c.offeredRate()))
+        .findFirst();
+  }
+
   /** Every cell so far, in the order measured. */
   List<Cell> cells() {
     return List.copyOf(cells);

@@ -1,14 +1,20 @@
 package io.github.avgateway.load.harness;
 
+import io.github.avgateway.load.harness.GatewayFigures.Via;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * What a {@code --smoke} run must show for the harness to count as working: every cell that the
  * ratios are made of was measured at 1 KiB, and every cell answered requests with the expected
- * verdict and none failed. A smoke run measures nothing worth quoting; it only keeps the perf
- * tooling from rotting unnoticed (scripts/smoke.sh runs it in the test suite).
+ * verdict and none failed; and the raw results hold the gateway figures and targets tables ({@link
+ * FiguresTable}) with every figure of both transports at 1 KiB measured. A smoke run measures
+ * nothing worth quoting; it only keeps the perf tooling from rotting unnoticed (scripts/smoke.sh
+ * runs it in the test suite).
  */
 final class SmokeCheck {
 
@@ -43,6 +49,9 @@ final class SmokeCheck {
         problems.add(what + cell.get(0) + " " + cell.get(1));
       }
     }
+    if (required.equals(REQUIRED)) {
+      problems.addAll(figureProblems(report));
+    }
     for (Cell cell : report.cells()) {
       if (cell.completed() == 0 || cell.failed() > 0) {
         problems.add(
@@ -56,6 +65,37 @@ final class SmokeCheck {
       }
     }
     return problems;
+  }
+
+  /**
+   * What the gateway figures of a default run lack: a table not printed to the raw results, a
+   * transport without figures at 1 KiB, a figure not measured.
+   */
+  static List<String> figureProblems(Report report) {
+    List<String> problems = new ArrayList<>();
+    List<String> raw = rawLines(report);
+    for (String heading : List.of(FiguresTable.HEADING, FiguresTable.TARGETS_HEADING)) {
+      if (raw.stream().noneMatch(line -> line.startsWith(heading))) {
+        problems.add("the raw results have no '" + heading + "' table");
+      }
+    }
+    for (Via via : Via.values()) {
+      Optional<GatewayFigures> figures = GatewayFigures.of(report, via, 1024);
+      if (figures.isEmpty()) {
+        problems.add("no gateway figures for " + via.name + " at 1 KiB");
+      } else {
+        figures.get().missing().forEach(m -> problems.add(via.name + " 1 KiB: no " + m));
+      }
+    }
+    return problems;
+  }
+
+  private static List<String> rawLines(Report report) {
+    try {
+      return Files.readAllLines(report.file());
+    } catch (IOException e) {
+      return List.of();
+    }
   }
 
   private static boolean missing(Report report, String target, String variant) {

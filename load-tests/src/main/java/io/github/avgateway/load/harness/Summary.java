@@ -38,6 +38,7 @@ final class Summary {
     report.note(
         "# targets: 1 KiB on/ceil >= 60%%; >= 1 MiB on MB/clamd >= 90%%; history cost < 10%%;"
             + " p99 <= 20 ms at half the maximum (the '@N/s' rows); cold start <= 5 s");
+    new FiguresTable(options, report).print();
   }
 
   private void line(String via, String echoTarget, String echoVariant) {

@@ -28,10 +28,39 @@ class SmokeCheckTest {
       }
     }
     assertThat(SmokeCheck.problems(report))
-        .containsExactly(
+        .contains(
             "no 1 KiB cell for gateway-jms history-on",
-            "no 1 KiB cell for gateway-jms history-off");
+            "no 1 KiB cell for gateway-jms history-off",
+            "no gateway figures for jms at 1 KiB");
     assertThat(SmokeCheck.verdict(report)).isEqualTo(1);
+  }
+
+  @Test
+  void aRunWhoseRawResultsLackTheFiguresTablesFails() throws IOException {
+    Report report = reportWithAllCells(FULL_SPLIT);
+    assertThat(SmokeCheck.problems(report))
+        .containsExactly(
+            "the raw results have no '# Gateway figures' table",
+            "the raw results have no '# Gateway targets' table");
+  }
+
+  @Test
+  void aGatewayCellWithoutTheThreadSplitOrAMissingEchoHalfLoadCellFails() throws IOException {
+    Report report = new Report(dir.resolve("raw.txt"));
+    for (List<String> cell : SmokeCheck.REQUIRED) {
+      report.cell(cell(cell.get(0), cell.get(1), 100, 0, "child=500 clamd=200"));
+    }
+    report.cell(cell("gateway-amqp", "history-on @50/s", 50, 0, ""));
+    report.cell(cell("rabbitmq-echo", "echo quorum @50/s", 50, 0, ""));
+    report.cell(cell("gateway-jms", "history-on @50/s", 50, 0, ""));
+    new FiguresTable(Options.parse(new String[] {"--smoke"}), report).print();
+    assertThat(SmokeCheck.problems(report))
+        .containsExactly(
+            "amqp 1 KiB: no broker threads' CPU",
+            "amqp 1 KiB: no Solr threads' CPU",
+            "jms 1 KiB: no broker threads' CPU",
+            "jms 1 KiB: no Solr threads' CPU",
+            "jms 1 KiB: no p99 at half load and the echo's p99 at the same rate");
   }
 
   @Test
@@ -73,15 +102,34 @@ class SmokeCheckTest {
     assertThat(Options.parse(new String[0]).smokeCells()).isEqualTo(SmokeCheck.REQUIRED);
   }
 
+  private static final String FULL_SPLIT =
+      "driver=80 child=500 clamd=200 rabbitmq=100 total=880 child.broker=200 child.solr=50"
+          + " child.indexer=10 child.jit=20 child.other=215 child.ended=5";
+
+  /** Every required cell, the half-load cells of both gateways and echoes, and the tables. */
   private Report reportWithAllRequired() throws IOException {
+    Report report = reportWithAllCells(FULL_SPLIT);
+    new FiguresTable(Options.parse(new String[] {"--smoke"}), report).print();
+    return report;
+  }
+
+  private Report reportWithAllCells(String cpu) throws IOException {
     Report report = new Report(dir.resolve("raw.txt"));
     for (List<String> cell : SmokeCheck.REQUIRED) {
-      report.cell(cell(cell.get(0), cell.get(1), 100, 0));
+      report.cell(cell(cell.get(0), cell.get(1), 100, 0, cpu));
     }
+    report.cell(cell("gateway-amqp", "history-on @50/s", 50, 0, cpu));
+    report.cell(cell("rabbitmq-echo", "echo quorum @50/s", 50, 0, cpu));
+    report.cell(cell("gateway-jms", "history-on @50/s", 50, 0, cpu));
+    report.cell(cell("artemis-echo", "echo persistent @50/s", 50, 0, cpu));
     return report;
   }
 
   private static Cell cell(String target, String variant, long completed, long failed) {
-    return new Cell(target, variant, 1024, 8, completed, failed, 1.0, 1, 2, 3, 4, "");
+    return cell(target, variant, completed, failed, "");
+  }
+
+  private static Cell cell(String target, String variant, long completed, long failed, String cpu) {
+    return new Cell(target, variant, 1024, 8, completed, failed, 1.0, 1, 2, 3, 4, cpu);
   }
 }
