@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.springframework.boot.convert.DurationStyle;
 
 /**
  * Issue 8, scenarios 7–12 on AMQP: clamd and Solr fail under load behind one gateway JVM. Every
@@ -25,8 +26,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * product's pause guarantee) no request answered twice and none dead-lettered: a pause holds the
  * requests in flight instead of returning them to the queue. A clamd fault pauses intake; a Solr
  * fault does not (history travels through the broker): only the history indexer holds and backs
- * off, and catches up once Solr is back; Solr stopped for 60 s under a steady load leaves the scan
- * rate as it was.
+ * off, and catches up once Solr is back; Solr stopped under a steady load (for {@code
+ * -Dfault.solr-outage}, 15 s unless set) leaves the scan rate as it was.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -121,25 +122,33 @@ class AmqpDependencyFaultIT {
   private static final int STEADY_RATE = 40;
 
   private static final Duration BEFORE = Duration.ofSeconds(15);
-  private static final Duration OUTAGE = Duration.ofSeconds(60);
+
+  /**
+   * How long Solr stays stopped: {@code -Dfault.solr-outage} (e.g. {@code 60s}, as the measured row
+   * in docs/reliability.md), 15 s in the suite.
+   */
+  private static final Duration OUTAGE =
+      DurationStyle.detectAndParse(System.getProperty("fault.solr-outage", "15s"));
+
   private static final Duration AFTER = Duration.ofSeconds(15);
   private static final Pattern INDEXER_DEGRADED =
       Pattern.compile("\"historyIndexer\"\\s*:\\s*\\{\\s*\"status\"\\s*:\\s*\"DEGRADED\"");
 
   /**
-   * Solr stopped for 60 s under a steady load of {@link #STEADY_RATE} requests a second: scanning
-   * goes on at the rate before the outage (answers per second during it at least 90 % of those in
-   * the 15 s before), every request sent during the outage is answered while Solr is still down,
-   * readiness stays UP and intake never pauses, and the indexer shows DEGRADED. Once Solr is back
-   * the backlog drains (the history queue back to its depth before the outage) while the load goes
-   * on, and every request has exactly one document. Prints the rates before / during / after, the
-   * backlog's peak (messages ready on the history queue, read on the callers' own connection) and
-   * the drain time.
+   * Solr stopped for {@link #OUTAGE} under a steady load of {@link #STEADY_RATE} requests a second:
+   * scanning goes on at the rate before the outage (answers per second during it at least 90 % of
+   * those in the 15 s before), every request sent during the outage is answered while Solr is still
+   * down, readiness stays UP and intake never pauses, and the indexer shows DEGRADED. Once Solr is
+   * back the backlog drains (the history queue back to its depth before the outage) while the load
+   * goes on, and every request has exactly one document. Prints the rates before / during / after,
+   * the backlog's peak (messages ready on the history queue, read on the callers' own connection)
+   * and the drain time.
    */
   @Test
   @Order(11)
-  void solrStoppedSixtySecondsUnderSteadyLoadScanningGoesOnAtFullRate() throws Exception {
-    FaultRun run = new FaultRun(rig, "solr-outage-60s").load(50).awaitAnswered(50);
+  void solrStoppedUnderSteadyLoadScanningGoesOnAtFullRate() throws Exception {
+    FaultRun run =
+        new FaultRun(rig, "solr-outage-" + OUTAGE.toSeconds() + "s").load(50).awaitAnswered(50);
     HttpProbe http = rig.http(gateway);
     long pauses = gateway.occurrences(PAUSED);
     long resumes = gateway.occurrences(INDEXER_RESUMED);
@@ -166,11 +175,13 @@ class AmqpDependencyFaultIT {
     long drained = after.drainedAt() > 0 ? after.drainedAt() : awaitDrained(before.peakDepth());
     System.out.printf(
         Locale.ROOT,
-        "FAULT amqp/solr-outage-60s: answered %.1f/s before, %.1f/s during the outage (%.0f %%),"
+        "FAULT %s: answered %.1f/s before, %.1f/s during the %d s outage (%.0f %%),"
             + " %.1f/s after; history backlog peak %d messages ready (at most %d before the"
             + " outage), back to that %.1f s after Solr was back (its restart took %.1f s)%n",
+        run.ledger.scenario(),
         before.rate(),
         during.rate(),
+        OUTAGE.toSeconds(),
         100 * during.rate() / before.rate(),
         after.rate(),
         during.peakDepth(),

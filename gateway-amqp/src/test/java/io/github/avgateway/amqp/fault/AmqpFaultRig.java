@@ -23,6 +23,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -63,14 +67,55 @@ final class AmqpFaultRig implements AutoCloseable {
     dir = Path.of("target", "fault", name).toAbsolutePath();
     TestFiles.deleteTree(dir);
     Files.createDirectories(dir);
-    rabbit = PrivateRabbit.start();
+    Processes started = Processes.start(dir);
+    rabbit = started.rabbit();
     rabbitProxy = TcpProxy.to(rabbit.amqpPort());
-    clamd = PrivateClamd.start(Map.of("MaxScanTime", "10000"));
+    clamd = started.clamd();
     clamdProxy = TcpProxy.to(clamd.port());
-    solr = StandaloneSolr.start(dir.resolve("solr-home"));
+    solr = started.solr();
     solrProxy = TcpProxy.to(URI.create(solr.baseUrl()).getPort());
     solrClient = solr.client(Duration.ofSeconds(10));
     client = new FaultClient(rabbit.amqpPort(), REQUESTS, DEAD_LETTERS);
+  }
+
+  /** The rig's node, clamd and Solr. */
+  private record Processes(PrivateRabbit rabbit, PrivateClamd clamd, StandaloneSolr solr) {
+
+    /**
+     * Starts the three side by side (each waits for its own readiness only, so the rig is up in the
+     * time of the slowest, not of the three in a row); should one fail, those that started are
+     * stopped again and its failure is thrown.
+     */
+    static Processes start(Path dir) throws Exception {
+      try (ExecutorService starts = Executors.newVirtualThreadPerTaskExecutor()) {
+        Future<PrivateRabbit> rabbit = starts.submit(PrivateRabbit::start);
+        Future<PrivateClamd> clamd =
+            starts.submit(() -> PrivateClamd.start(Map.of("MaxScanTime", "10000")));
+        Future<StandaloneSolr> solr =
+            starts.submit(() -> StandaloneSolr.start(dir.resolve("solr-home")));
+        try {
+          return new Processes(rabbit.get(), clamd.get(), solr.get());
+        } catch (ExecutionException e) {
+          for (Future<? extends AutoCloseable> start : List.of(rabbit, clamd, solr)) {
+            closeIfStarted(start, e);
+          }
+          throw e.getCause() instanceof Exception cause ? cause : e;
+        }
+      }
+    }
+
+    private static void closeIfStarted(Future<? extends AutoCloseable> start, Exception failure) {
+      try {
+        start.get().close();
+      } catch (ExecutionException e) {
+        // it did not start: nothing to stop
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        failure.addSuppressed(e);
+      } catch (Exception e) {
+        failure.addSuppressed(e);
+      }
+    }
   }
 
   /**

@@ -33,11 +33,27 @@ class AmqpHistoryKillFaultIT {
   /** The requests of the killed gateway's one batch: its batch size. */
   private static final int BATCH = 16;
 
-  /** How late the node's bytes (deliveries, publisher confirms) reach the killed gateway. */
-  private static final Duration CONFIRM_DELAY = Duration.ofSeconds(5);
+  /**
+   * How late the node's bytes (deliveries, publisher confirms) reach the killed gateway: the window
+   * the kill must fall in, twenty times the test's look at the history queue (every 50 ms, a look
+   * taking tens of milliseconds); every chunk from the node costs this much, so it is what the
+   * scenario's length is made of.
+   */
+  private static final Duration CONFIRM_DELAY = Duration.ofSeconds(2);
 
-  /** The backlog the killed indexer drains. */
-  private static final int BACKLOG = 2_000;
+  /**
+   * The killed gateway's batch wait: more than two chunks of {@link #CONFIRM_DELAY}, so a batch
+   * whose deliveries the proxy hands over in two chunks still collects all {@link #BATCH} requests.
+   */
+  private static final Duration BATCH_WAIT = CONFIRM_DELAY.multipliedBy(3);
+
+  /**
+   * The backlog the killed indexer drains: at least 75 history messages (a batch's message holds at
+   * most 16 documents), so more than four of its batches of 16 messages; one or more indexed before
+   * the kill (the test sees that a second or two late), one held at it, the rest left for the
+   * second indexer.
+   */
+  private static final int BACKLOG = 1_200;
 
   /** Added to every chunk to and from Solr while the first indexer drains. */
   private static final Duration SOLR_LATENCY = Duration.ofMillis(250);
@@ -74,9 +90,9 @@ class AmqpHistoryKillFaultIT {
    * second one's confirm could have arrived, hence before any of its requests was acknowledged.
    * Asserted as well: every reply had arrived by then (replies are confirmed before the history
    * message is published), and after the kill all {@link #BATCH} requests of the second batch are
-   * back on the request queue (none was acknowledged). A batch wait of 15 s (more than two chunks
-   * of latency) makes the batch collect all {@link #BATCH} requests even when the proxy hands their
-   * deliveries over in two chunks.
+   * back on the request queue (none was acknowledged). The batch wait ({@link #BATCH_WAIT}, more
+   * than two chunks of latency) makes the batch collect all {@link #BATCH} requests even when the
+   * proxy hands their deliveries over in two chunks.
    */
   @Test
   @Order(1)
@@ -87,7 +103,7 @@ class AmqpHistoryKillFaultIT {
             "--avgateway.history.indexer.enabled=false",
             "--avgateway.amqp.consumers=1",
             "--avgateway.amqp.batch-size=" + BATCH,
-            "--avgateway.amqp.batch-wait=15s",
+            "--avgateway.amqp.batch-wait=" + BATCH_WAIT.toMillis() + "ms",
             // Late bytes from the node must look neither like a dead node nor like a lost confirm.
             "--spring.rabbitmq.requested-heartbeat=60s",
             "--avgateway.amqp.confirm-timeout=60s",

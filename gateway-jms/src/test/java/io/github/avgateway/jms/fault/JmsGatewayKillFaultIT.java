@@ -32,8 +32,27 @@ class JmsGatewayKillFaultIT extends AbstractJmsFaultIT {
   private static final String READY = "av-gateway JMS ready";
   private static final Duration START = Duration.ofMinutes(2);
 
-  /** Added to every chunk from the slow gateway to Artemis: a commit is in flight this long. */
-  private static final Duration TOWARD_BROKER = Duration.ofSeconds(2);
+  /**
+   * Added to every chunk from the slow gateway to Artemis: a commit is in flight at least this
+   * long. The kill comes up to a log poll (below) and two broker queries after the commit's log
+   * line: this leaves that several times over on a loaded machine (2 s did too, at twice the
+   * length: each chunk the gateway writes costs this much, so it is what the scenario's length is
+   * made of).
+   */
+  private static final Duration TOWARD_BROKER = Duration.ofSeconds(1);
+
+  /**
+   * How often the test reads the slow gateway's log for its "Committing" line. Not much less: the
+   * kill must also come after the commit is written, which follows the line by microseconds on an
+   * idle machine but may be later on a loaded one.
+   */
+  private static final Duration LOG_POLL = Duration.ofMillis(200);
+
+  /**
+   * Bound (a wait by condition, not a sleep) for what follows a kill: the commit in flight applied,
+   * the held requests taken back.
+   */
+  private static final Duration AFTER_KILL = Duration.ofSeconds(30);
 
   /**
    * The slow gateway's broker connection: seconds of latency toward the broker must not make it
@@ -88,15 +107,16 @@ class JmsGatewayKillFaultIT extends AbstractJmsFaultIT {
    * It logs "Committing a batch of N requests" after sending the batch's history message and
    * immediately before the commit, so once the test reads that line the commit is at most
    * microseconds from being written and then travels for at least {@code TOWARD_BROKER}, while the
-   * test kills the gateway within a few hundred milliseconds. That the kill provably fell inside
-   * the window is checked afterwards: at the kill the broker still counts the batch's requests as
-   * delivered, and only <em>after</em> the kill, while no gateway runs, do exactly N replies reach
-   * the caller and one history message the history queue; so the commit was sent before the kill
-   * and applied after it (bytes already on their way are delivered, as on a real network). The
-   * gateway is started again and killed a second time in the middle of a batch (requests delivered,
-   * no commit logged): nothing of that transaction becomes visible, and those requests are
-   * redelivered. Restarted with its indexer on, it answers the rest and indexes the history:
-   * nothing lost, no reply twice, one document per request, the redelivered ones marked so.
+   * test, reading the log every {@link #LOG_POLL}, kills the gateway within a few hundred
+   * milliseconds. That the kill provably fell inside the window is checked afterwards: at the kill
+   * the broker still counts the batch's requests as delivered, and only <em>after</em> the kill,
+   * while no gateway runs, do exactly N replies reach the caller and one history message the
+   * history queue; so the commit was sent before the kill and applied after it (bytes already on
+   * their way are delivered, as on a real network). The gateway is started again and killed a
+   * second time in the middle of a batch (requests delivered, no commit logged): nothing of that
+   * transaction becomes visible, and those requests are redelivered. Restarted with its indexer on,
+   * it answers the rest and indexes the history: nothing lost, no reply twice, one document per
+   * request, the redelivered ones marked so.
    */
   @Test
   void gatewayKilledWhileItsCommitIsInFlightThenMidBatch() throws Exception {
@@ -145,14 +165,19 @@ class JmsGatewayKillFaultIT extends AbstractJmsFaultIT {
   /** Kills the gateway right after it logged a commit; checks that the commit landed after. */
   private static void killWhileACommitIsInFlight(
       JavaProcess gateway, FaultRun run, BrokerQueues queues) throws Exception {
-    gateway.awaitLog(COMMITTING, Math.toIntExact(gateway.occurrences(COMMITTING)) + 1, START);
+    long committing = gateway.occurrences(COMMITTING);
+    await("the slow gateway logs its next commit")
+        .atMost(START)
+        .pollInterval(LOG_POLL)
+        .failFast("the slow gateway exited (see " + gateway.log() + ")", () -> !gateway.alive())
+        .until(() -> gateway.occurrences(COMMITTING) > committing);
     long answered = run.ledger.answered();
     long history = queues.messageCount(ArtemisBrokerMain.HISTORY);
     long delivering = queues.deliveringCount(ArtemisBrokerMain.REQUESTS);
     gateway.kill9();
     int batch = lastCommittedBatch(gateway.log());
     await("the batch's commit, sent before the kill, applied by the broker after it")
-        .atMost(TOWARD_BROKER.multipliedBy(5))
+        .atMost(AFTER_KILL)
         .pollInterval(Duration.ofMillis(50))
         .until(() ->
             run.ledger.answered() == answered + batch
@@ -190,7 +215,7 @@ class JmsGatewayKillFaultIT extends AbstractJmsFaultIT {
         .as("commits started before the mid-batch kill")
         .isEqualTo(committing);
     await("the broker takes the held requests back")
-        .atMost(TOWARD_BROKER.multipliedBy(5))
+        .atMost(AFTER_KILL)
         .pollInterval(Duration.ofMillis(50))
         .until(() -> queues.deliveringCount(ArtemisBrokerMain.REQUESTS) == 0);
     assertThat(run.ledger.answered())

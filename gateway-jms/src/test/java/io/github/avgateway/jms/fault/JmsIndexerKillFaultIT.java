@@ -28,7 +28,13 @@ import org.junit.jupiter.api.Test;
  */
 class JmsIndexerKillFaultIT extends AbstractJmsFaultIT {
 
-  private static final int REQUESTS = 2_000;
+  /**
+   * The scan load whose history is the backlog: at least 50 history messages (batches of at most 16
+   * requests), over six polls of {@value #POLL}; one acknowledged and one held at the kill, the
+   * rest left for the second indexer.
+   */
+  private static final int REQUESTS = 800;
+
   private static final int POLL = 8;
   private static final Duration SOLR_LATENCY = Duration.ofMillis(300);
   private static final Duration START = Duration.ofMinutes(2);
