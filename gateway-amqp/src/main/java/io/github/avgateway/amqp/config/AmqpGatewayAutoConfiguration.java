@@ -133,14 +133,7 @@ public class AmqpGatewayAutoConfiguration {
         HistoryStream history,
         IntakeHold hold,
         AmqpGatewayProperties props) {
-      return new ScanBatchListener(
-          triage,
-          pipeline,
-          publisher,
-          history,
-          hold,
-          props.confirmTimeout(),
-          props.historyTimeout());
+      return listener(triage, pipeline, publisher, history, hold, props);
     }
 
     @Bean
@@ -148,15 +141,7 @@ public class AmqpGatewayAutoConfiguration {
         ConnectionFactory connectionFactory,
         ScanBatchListener listener,
         AmqpGatewayProperties props) {
-      return BatchContainers.create(
-          connectionFactory,
-          props.requestQueue(),
-          props.consumers(),
-          props.prefetch(),
-          props.batchSize(),
-          props.batchWait(),
-          props.recoveryInterval(),
-          listener);
+      return container(connectionFactory, props.requestQueue(), props, listener);
     }
 
     /**
@@ -182,15 +167,7 @@ public class AmqpGatewayAutoConfiguration {
                 deliveryLimit(props),
                 Clock.systemUTC(),
                 pipe);
-        ScanBatchListener listener =
-            new ScanBatchListener(
-                triage,
-                pipeline,
-                publisher,
-                history,
-                hold,
-                props.confirmTimeout(),
-                props.historyTimeout());
+        ScanBatchListener listener = listener(triage, pipeline, publisher, history, hold, props);
         SimpleMessageListenerContainer container =
             container(connectionFactory, pipe.inbox(), props, listener);
         container.setApplicationContext(context);
@@ -201,6 +178,25 @@ public class AmqpGatewayAutoConfiguration {
       return new PipeContainers(containers);
     }
 
+    /** A batch listener with the request consumers' confirm and history timeouts. */
+    private static ScanBatchListener listener(
+        RequestTriage triage,
+        ScanPipeline pipeline,
+        AmqpReplyPublisher publisher,
+        HistoryStream history,
+        IntakeHold hold,
+        AmqpGatewayProperties props) {
+      return new ScanBatchListener(
+          triage,
+          pipeline,
+          publisher,
+          history,
+          hold,
+          props.confirmTimeout(),
+          props.historyTimeout());
+    }
+
+    /** A consumer container on {@code queue} with the request consumers' settings. */
     private static SimpleMessageListenerContainer container(
         ConnectionFactory connectionFactory,
         String queue,
