@@ -1,7 +1,9 @@
 package io.github.avgateway.jms;
 
 import io.github.avgateway.core.model.DeadLetterReason;
+import io.github.avgateway.core.model.ScanResult;
 import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.wire.WireNames;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.JMSException;
@@ -30,6 +32,22 @@ final class JmsDeadLetters {
   private static final Logger log = LoggerFactory.getLogger(JmsDeadLetters.class);
 
   private JmsDeadLetters() {}
+
+  /**
+   * Sends {@code letter} for {@code message} ({@link #send}) and returns the request as handled,
+   * with its history document: the end of every dead-lettered request, reply or forward alike.
+   */
+  static Handled deadLettered(
+      ScanPipeline pipeline,
+      ConsumerSession session,
+      Message message,
+      InboundRequest inbound,
+      ScanResult result,
+      Route.DeadLetter letter)
+      throws JMSException {
+    send(session, message, inbound, letter, result.verdict());
+    return new Handled.Done(pipeline.deadLettered(inbound.request(), result, letter.reason()));
+  }
 
   /**
    * Sends the dead-letter of {@code message} through {@code session} (its transaction). One that

@@ -1,7 +1,6 @@
 package io.github.avgateway.jms;
 
 import io.github.avgateway.core.logging.RateLimitedWarning;
-import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.model.ScanResult;
 import io.github.avgateway.core.pipe.Pipe;
 import io.github.avgateway.core.pipe.PipeOutlet;
@@ -59,7 +58,7 @@ final class PipeProcessor implements ItemProcessor {
       ScanResult refused =
           pipeline.refuse(
               inbound.request(), Routing.unscannedReason(letter.reason()), letter.detail());
-      return deadLetter(session, message, inbound, refused, letter);
+      return JmsDeadLetters.deadLettered(pipeline, session, message, inbound, refused, letter);
     }
     ScanResult result = pipeline.scan(inbound.request());
     Optional<Route.Retry> held = Routing.held(result, gate::intake);
@@ -75,11 +74,16 @@ final class PipeProcessor implements ItemProcessor {
           message.getJMSPriority(),
           JmsForwards.timeToLive(message, clock.millis()));
     } catch (InvalidDestinationException e) {
-      return deadLetter(
-          session, message, inbound, result, Routing.forwardUnroutable(queue, e.getMessage()));
+      return JmsDeadLetters.deadLettered(
+          pipeline,
+          session,
+          message,
+          inbound,
+          result,
+          Routing.forwardUnroutable(queue, e.getMessage()));
     }
     replyIfAsked(session, inbound, result);
-    return done(pipeline.forwarded(inbound.request(), result, outlet));
+    return new Handled.Done(pipeline.forwarded(inbound.request(), result, outlet));
   }
 
   /** The pipe this processor forwards for. */
@@ -115,20 +119,5 @@ final class PipeProcessor implements ItemProcessor {
         client,
         why,
         inbound.request().requestId());
-  }
-
-  private Handled deadLetter(
-      ConsumerSession session,
-      Message message,
-      InboundRequest inbound,
-      ScanResult result,
-      Route.DeadLetter letter)
-      throws JMSException {
-    JmsDeadLetters.send(session, message, inbound, letter, result.verdict());
-    return done(pipeline.deadLettered(inbound.request(), result, letter.reason()));
-  }
-
-  private static Handled done(MessageInfo document) {
-    return new Handled.Done(document);
   }
 }

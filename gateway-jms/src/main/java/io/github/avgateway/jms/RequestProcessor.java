@@ -2,7 +2,6 @@ package io.github.avgateway.jms;
 
 import io.github.avgateway.core.logging.ReplyRefusalLog;
 import io.github.avgateway.core.model.DeadLetterReason;
-import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.model.ScanResult;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.port.IntakeGate;
@@ -50,13 +49,14 @@ final class RequestProcessor implements ItemProcessor {
       ScanResult refused =
           pipeline.refuse(
               inbound.request(), Routing.unscannedReason(letter.reason()), letter.detail());
-      return deadLetter(session, message, inbound, refused, letter);
+      return JmsDeadLetters.deadLettered(pipeline, session, message, inbound, refused, letter);
     }
     ScanResult result = pipeline.scan(inbound.request());
     Route route = routing.afterScan(inbound, result, session.defaultReplyTo(), gate::intake);
     return switch (route) {
       case Route.Retry retry -> new Handled.RetryLater(retry.why());
-      case Route.DeadLetter letter -> deadLetter(session, message, inbound, result, letter);
+      case Route.DeadLetter letter ->
+          JmsDeadLetters.deadLettered(pipeline, session, message, inbound, result, letter);
       case Route.Reply reply -> reply(session, message, inbound, result, reply);
     };
   }
@@ -71,23 +71,9 @@ final class RequestProcessor implements ItemProcessor {
     try {
       session.send(reply.destination(), JmsReplies.reply(session.session(), result));
     } catch (InvalidDestinationException e) {
-      return deadLetter(session, message, inbound, result, Routing.unroutable(e.getMessage()));
+      return JmsDeadLetters.deadLettered(
+          pipeline, session, message, inbound, result, Routing.unroutable(e.getMessage()));
     }
-    return done(pipeline.replied(inbound.request(), result));
-  }
-
-  private Handled deadLetter(
-      ConsumerSession session,
-      Message message,
-      InboundRequest inbound,
-      ScanResult result,
-      Route.DeadLetter letter)
-      throws JMSException {
-    JmsDeadLetters.send(session, message, inbound, letter, result.verdict());
-    return done(pipeline.deadLettered(inbound.request(), result, letter.reason()));
-  }
-
-  private Handled done(MessageInfo document) {
-    return new Handled.Done(document);
+    return new Handled.Done(pipeline.replied(inbound.request(), result));
   }
 }
