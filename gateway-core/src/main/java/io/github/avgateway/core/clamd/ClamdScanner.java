@@ -63,7 +63,12 @@ public final class ClamdScanner implements VirusScanner, AutoCloseable {
     return scan(ScanSource.of(content, declaredSize, settings.chunkSizeBytes()));
   }
 
-  /** Like {@link #scan(InputStream, long)}, reopening {@code content} for a retry. */
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Reopens {@code content} for a retry on a new session, whatever was sent before.
+   */
+  @Override
   public ScanReport scan(ScanContent content) {
     return scan(ScanSource.of(Objects.requireNonNull(content, "content")));
   }

@@ -1,7 +1,6 @@
 package io.github.avgateway.core.clamd;
 
 import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,31 +31,33 @@ final class ClamdSession implements Closeable {
   private final ClamdEndpoint endpoint;
   private final Socket socket;
   private final OutputStream out;
+  private final byte[] frame;
   private final SessionReplyReader replies;
   private int lastId;
   private boolean betweenCommands = true;
   private long lastUsedNanos = System.nanoTime();
 
-  private ClamdSession(ClamdEndpoint endpoint, Socket socket, Watchdog watchdog, int bufferSize)
+  private ClamdSession(ClamdEndpoint endpoint, Socket socket, Watchdog watchdog, int frameSize)
       throws IOException {
     this.endpoint = endpoint;
     this.socket = socket;
     Duration stall = Duration.ofMillis(socket.getSoTimeout());
-    this.out =
-        new BufferedOutputStream(new GuardedOutputStream(socket, watchdog, stall), bufferSize);
+    // Unbuffered: every command and every INSTREAM frame is assembled whole before it is written.
+    this.out = new GuardedOutputStream(socket, watchdog, stall);
+    this.frame = new byte[frameSize];
     this.replies = new SessionReplyReader(new BufferedInputStream(socket.getInputStream()));
   }
 
   /**
-   * Connects and starts a session. {@code bufferSize} should exceed one INSTREAM frame (chunk + 4)
-   * so that each frame leaves in one write.
+   * Connects and starts a session whose INSTREAM frames are assembled in a buffer of {@code
+   * frameSize} bytes ({@link InstreamWriter#frameBufferSize(int)}), kept for all its scans.
    */
   static ClamdSession open(
       ClamdEndpoint endpoint,
       Duration connectTimeout,
       Duration readTimeout,
       Watchdog watchdog,
-      int bufferSize)
+      int frameSize)
       throws IOException {
     Socket socket = new Socket();
     try {
@@ -65,7 +66,7 @@ final class ClamdSession implements Closeable {
           Math.toIntExact(connectTimeout.toMillis()));
       socket.setSoTimeout(Math.toIntExact(readTimeout.toMillis()));
       socket.setTcpNoDelay(true);
-      ClamdSession session = new ClamdSession(endpoint, socket, watchdog, bufferSize);
+      ClamdSession session = new ClamdSession(endpoint, socket, watchdog, frameSize);
       session.send("zIDSESSION");
       return session;
     } catch (IOException | RuntimeException e) {
@@ -114,7 +115,7 @@ final class ClamdSession implements Closeable {
     betweenCommands = false;
     InstreamWriter.Result written;
     try {
-      written = writer.write(payload, out);
+      written = writer.write(payload, out, frame);
     } catch (SocketTimeoutException e) {
       throw e;
     } catch (IOException writeFailure) {

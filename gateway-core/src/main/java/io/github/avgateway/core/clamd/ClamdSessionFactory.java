@@ -31,7 +31,11 @@ final class ClamdSessionFactory extends BasePooledObjectFactory<ClamdSession> {
   /** A new session whose reads time out after {@code readTimeout} (short for probes). */
   ClamdSession open(Duration readTimeout) throws IOException {
     return ClamdSession.open(
-        endpoint, settings.connectTimeout(), readTimeout, watchdog, settings.chunkSizeBytes() + 8);
+        endpoint,
+        settings.connectTimeout(),
+        readTimeout,
+        watchdog,
+        InstreamWriter.frameBufferSize(settings.chunkSizeBytes()));
   }
 
   @Override

@@ -8,13 +8,19 @@ import java.nio.charset.StandardCharsets;
 /**
  * Writes clamd's {@code zINSTREAM} command: the command, then the payload in chunks, each preceded
  * by its length as 4 bytes big-endian, then a zero length. Guarantees: at most one chunk of the
- * payload is in memory; no more than {@code maxBytes} payload bytes are ever written, and the
- * terminator is written only when the whole payload was, so clamd can only scan a complete payload.
+ * payload is in memory, in the caller's frame buffer; no more than {@code maxBytes} payload bytes
+ * are ever written, and the terminator is written only when the whole payload was, so clamd can
+ * only scan a complete payload.
+ *
+ * <p>Each frame is assembled in the frame buffer and leaves in one write, the command with the
+ * first frame and the terminator with the last one that ends the payload: a payload smaller than a
+ * chunk is one write, and no byte is copied on its way to the socket but the payload's one read
+ * into the frame. A session keeps its frame buffer ({@link #newFrameBuffer()}) for all its scans.
  */
 final class InstreamWriter {
 
   static final byte[] COMMAND = "zINSTREAM\0".getBytes(StandardCharsets.US_ASCII);
-  private static final byte[] TERMINATOR = new byte[4];
+  private static final int LENGTH = 4;
 
   private final int chunkSize;
   private final long maxBytes;
@@ -36,35 +42,79 @@ final class InstreamWriter {
     record TooLarge(long bytesRead, long bytesSent) implements Result {}
   }
 
+  /** The size of a frame buffer for {@code chunkSize}: command, length, chunk, terminator. */
+  static int frameBufferSize(int chunkSize) {
+    return COMMAND.length + LENGTH + chunkSize + LENGTH;
+  }
+
+  /** A frame buffer for {@link #write(InputStream, OutputStream, byte[])}. */
+  byte[] newFrameBuffer() {
+    return new byte[frameBufferSize(chunkSize)];
+  }
+
+  /** Like {@link #write(InputStream, OutputStream, byte[])} with a frame buffer of its own. */
+  Result write(InputStream payload, OutputStream out) throws IOException, PayloadException {
+    return write(payload, out, newFrameBuffer());
+  }
+
   /**
    * Writes the command and payload to {@code out} and flushes it.
    *
+   * @param frame a buffer of at least {@link #frameBufferSize(int)} bytes, used by one scan at a
+   *     time
    * @throws PayloadException when reading {@code payload} fails
    * @throws IOException when writing to {@code out} fails
    */
-  Result write(InputStream payload, OutputStream out) throws IOException, PayloadException {
-    out.write(COMMAND);
-    byte[] chunk = new byte[chunkSize];
+  Result write(InputStream payload, OutputStream out, byte[] frame)
+      throws IOException, PayloadException {
+    if (frame.length < frameBufferSize(chunkSize)) {
+      throw new IllegalArgumentException("the frame buffer is smaller than one frame");
+    }
+    System.arraycopy(COMMAND, 0, frame, 0, COMMAND.length);
+    int start = COMMAND.length;
     long sent = 0;
-    for (int n = read(payload, chunk); n > 0; n = read(payload, chunk)) {
+    while (true) {
+      int n = read(payload, frame, start + LENGTH, chunkSize);
+      if (n == 0) {
+        break;
+      }
       if (sent + n > maxBytes) {
+        out.write(frame, 0, start);
         out.flush();
         return new Result.TooLarge(sent + n, sent);
       }
-      writeFrame(out, chunk, n);
+      putLength(frame, start, n);
+      int end = start + LENGTH + n;
+      // A chunk that is not full ended the payload: its frame carries the terminator too.
+      boolean ended = n < chunkSize;
+      if (ended) {
+        putLength(frame, end, 0);
+        end += LENGTH;
+      }
+      out.write(frame, 0, end);
       sent += n;
+      if (ended) {
+        out.flush();
+        return new Result.Sent(sent);
+      }
+      start = 0;
     }
-    out.write(TERMINATOR);
+    putLength(frame, start, 0);
+    out.write(frame, 0, start + LENGTH);
     out.flush();
     return new Result.Sent(sent);
   }
 
-  /** Fills {@code chunk} unless the payload ends first; returns the bytes read (0 at the end). */
-  private static int read(InputStream payload, byte[] chunk) throws PayloadException {
+  /**
+   * Fills {@code length} bytes of {@code frame} from {@code offset} unless the payload ends first;
+   * returns the bytes read (0 at the end).
+   */
+  private static int read(InputStream payload, byte[] frame, int offset, int length)
+      throws PayloadException {
     int filled = 0;
     try {
-      while (filled < chunk.length) {
-        int n = payload.read(chunk, filled, chunk.length - filled);
+      while (filled < length) {
+        int n = payload.read(frame, offset + filled, length - filled);
         if (n < 0) {
           break;
         }
@@ -76,11 +126,10 @@ final class InstreamWriter {
     return filled;
   }
 
-  private static void writeFrame(OutputStream out, byte[] chunk, int length) throws IOException {
-    out.write(
-        new byte[] {
-          (byte) (length >>> 24), (byte) (length >>> 16), (byte) (length >>> 8), (byte) length
-        });
-    out.write(chunk, 0, length);
+  private static void putLength(byte[] frame, int at, int length) {
+    frame[at] = (byte) (length >>> 24);
+    frame[at + 1] = (byte) (length >>> 16);
+    frame[at + 2] = (byte) (length >>> 8);
+    frame[at + 3] = (byte) length;
   }
 }

@@ -10,6 +10,8 @@ import java.util.HexFormat;
 /** Computes SHA-256 and counts bytes of everything read through it. */
 final class HashingInputStream extends FilterInputStream {
 
+  private static final MessageDigest PROTOTYPE = lookUp();
+
   private final MessageDigest digest;
   private long count;
 
@@ -58,9 +60,15 @@ final class HashingInputStream extends FilterInputStream {
     return false;
   }
 
-  /** Reads what is left, so that the hash covers the whole content. */
+  /**
+   * Reads what is left, so that the hash covers the whole content; allocates nothing when the
+   * stream was read to its end already (the usual case after a scan).
+   */
   void drain() throws IOException {
-    byte[] buffer = new byte[65536];
+    if (read() < 0) {
+      return;
+    }
+    byte[] buffer = new byte[8192];
     while (read(buffer, 0, buffer.length) >= 0) {
       // hashing happens in read
     }
@@ -75,7 +83,16 @@ final class HashingInputStream extends FilterInputStream {
     return HexFormat.of().formatHex(digest.digest());
   }
 
+  /** A fresh digest: a clone of one looked up once, which spares the provider lookup per scan. */
   private static MessageDigest sha256() {
+    try {
+      return (MessageDigest) PROTOTYPE.clone();
+    } catch (CloneNotSupportedException e) {
+      return lookUp();
+    }
+  }
+
+  private static MessageDigest lookUp() {
     try {
       return MessageDigest.getInstance("SHA-256");
     } catch (NoSuchAlgorithmException e) {

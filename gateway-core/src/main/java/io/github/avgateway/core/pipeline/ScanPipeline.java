@@ -115,15 +115,16 @@ public final class ScanPipeline {
     return history(request, result, outlet.disposition(), null);
   }
 
+  /** Scans and hashes in one pass over the content ({@link HashingContent}). */
   private ScanResult scanStreaming(ScanRequest request) throws IOException {
-    try (InputStream raw = request.content().open();
-        HashingInputStream in = new HashingInputStream(raw)) {
-      ScanReport report = scanObserved(in, request.content().size(), in::count);
+    try (HashingContent content = new HashingContent(request.content())) {
+      ScanReport report = scanObserved(content, content::count);
       if (report.reason() == Reason.TOO_LARGE) {
-        return result(request, report, null, Math.max(in.count(), request.content().size()), false);
+        long size = Math.max(content.count(), request.content().size());
+        return result(request, report, null, size, false);
       }
-      in.drain();
-      return result(request, report, in.hex(), in.count(), false);
+      HashingInputStream whole = content.finish();
+      return result(request, report, whole.hex(), whole.count(), false);
     }
   }
 
@@ -146,18 +147,15 @@ public final class ScanPipeline {
     if (cached.isPresent()) {
       return result(request, cached.get(), sha256, size, true);
     }
-    ScanReport report;
-    try (InputStream in = request.content().open()) {
-      report = scanObserved(in, size, () -> size);
-    }
+    ScanReport report = scanObserved(request.content(), () -> size);
     cache.keep(sha256, version, report);
     return result(request, report, sha256, size, false);
   }
 
   /** Scans and tells the observer; {@code bytesSent} is read after the scan. */
-  private ScanReport scanObserved(InputStream in, long declared, LongSupplier bytesSent) {
+  private ScanReport scanObserved(ScanContent content, LongSupplier bytesSent) {
     long started = System.nanoTime();
-    ScanReport report = scanner.scan(in, declared);
+    ScanReport report = scanner.scan(content);
     Duration took = Duration.ofNanos(System.nanoTime() - started);
     try {
       observer.scanned(report, bytesSent.getAsLong(), took);

@@ -120,7 +120,52 @@ class InstreamWriterTest {
         new InstreamWriter(chunk, size).write(new ZeroStream(size), sink);
     assertThat(result).isEqualTo(new InstreamWriter.Result.Sent(size));
     assertThat(sink.bytes).isEqualTo(10 + size + 4 * (size / chunk) + 4);
-    assertThat(sink.largestWrite).isEqualTo(chunk);
+    assertThat(sink.largestWrite)
+        .as("one frame per write, the first with the command")
+        .isEqualTo(10 + 4 + chunk);
+    assertThat(sink.writes)
+        .as("a frame per chunk, then the terminator")
+        .isEqualTo(size / chunk + 1);
+  }
+
+  @Test
+  void aPayloadSmallerThanAChunkLeavesInOneWriteWithCommandAndTerminator() throws Exception {
+    CountingSink sink = new CountingSink();
+    InstreamWriter.Result result =
+        new InstreamWriter(64 * 1024, 100_000).write(new ZeroStream(1024), sink);
+    assertThat(result).isEqualTo(new InstreamWriter.Result.Sent(1024));
+    assertThat(sink.writes).isEqualTo(1);
+    assertThat(sink.bytes).isEqualTo(10 + 4 + 1024 + 4);
+  }
+
+  @Test
+  void aLastChunkThatIsNotFullCarriesTheTerminator() throws Exception {
+    CountingSink sink = new CountingSink();
+    new InstreamWriter(4, 100).write(new ByteArrayInputStream(bytes("abcdefghij")), sink);
+    assertThat(sink.writes).as("abcd, efgh, then ij with the terminator").isEqualTo(3);
+  }
+
+  @Test
+  void oneFrameBufferServesScanAfterScan() throws Exception {
+    InstreamWriter writer = new InstreamWriter(4, 100);
+    byte[] frame = writer.newFrameBuffer();
+    ByteArrayOutputStream first = new ByteArrayOutputStream();
+    ByteArrayOutputStream second = new ByteArrayOutputStream();
+    writer.write(new ByteArrayInputStream(bytes("abcdefghij")), first, frame);
+    writer.write(new ByteArrayInputStream(bytes("xy")), second, frame);
+    assertThat(second.toByteArray())
+        .isEqualTo(concat(bytes("zINSTREAM\0"), length(2), bytes("xy"), length(0)));
+  }
+
+  @Test
+  void aFrameBufferTooSmallForOneFrameIsRefused() {
+    InstreamWriter writer = new InstreamWriter(4, 100);
+    assertThatThrownBy(() ->
+            writer.write(
+                new ByteArrayInputStream(bytes("ab")),
+                new ByteArrayOutputStream(),
+                new byte[InstreamWriter.frameBufferSize(4) - 1]))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
@@ -141,15 +186,18 @@ class InstreamWriterTest {
   private static final class CountingSink extends OutputStream {
     long bytes;
     int largestWrite;
+    int writes;
 
     @Override
     public void write(int b) {
       bytes++;
+      writes++;
     }
 
     @Override
     public void write(byte[] b, int off, int len) {
       bytes += len;
+      writes++;
       largestWrite = Math.max(largestWrite, len);
     }
   }

@@ -132,6 +132,80 @@ class ScanPipelineTest {
     assertThat(result.sizeBytes()).isEqualTo(100);
   }
 
+  /** Reads part of the content, then opens it again and reads all of it: a retried send. */
+  private static final class RetryingScanner implements VirusScanner {
+    final AtomicInteger opens = new AtomicInteger();
+
+    @Override
+    public ScanReport scan(InputStream content, long declaredSize) {
+      throw new AssertionError("the pipeline hands over content that can be opened again");
+    }
+
+    @Override
+    public ScanReport scan(ScanContent content) {
+      try {
+        try (InputStream first = content.open()) {
+          opens.incrementAndGet();
+          first.readNBytes(3);
+        }
+        try (InputStream second = content.open()) {
+          opens.incrementAndGet();
+          second.readAllBytes();
+        }
+      } catch (IOException e) {
+        throw new IllegalStateException(e);
+      }
+      return ScanReport.clean(ENGINE, 1);
+    }
+
+    @Override
+    public EngineVersion version() {
+      return ENGINE;
+    }
+  }
+
+  @Test
+  void aContentSentAgainIsHashedOnceFromItsFirstByte() throws Exception {
+    RetryingScanner retrying = new RetryingScanner();
+    byte[] body = "sent twice, hashed once".getBytes(StandardCharsets.UTF_8);
+    ScanResult result =
+        new ScanPipeline(retrying, VerdictCache.disabled(), 100, CLOCK, "gw-1")
+            .scan(request("m9", null, body));
+
+    assertThat(retrying.opens.get()).isEqualTo(2);
+    assertThat(result.sha256()).isEqualTo(sha256(body));
+    assertThat(result.sizeBytes()).isEqualTo(body.length);
+  }
+
+  @Test
+  void aContentTheScannerNeverReadIsStillHashedWhole() throws Exception {
+    VirusScanner unreachable =
+        new VirusScanner() {
+          @Override
+          public ScanReport scan(InputStream content, long declaredSize) {
+            throw new AssertionError("not called");
+          }
+
+          @Override
+          public ScanReport scan(ScanContent content) {
+            return ScanReport.notClean(Reason.SCAN_FAILED, "no clamd endpoint is up", ENGINE, 0);
+          }
+
+          @Override
+          public EngineVersion version() {
+            return ENGINE;
+          }
+        };
+    byte[] body = "never sent".getBytes(StandardCharsets.UTF_8);
+    ScanResult result =
+        new ScanPipeline(unreachable, VerdictCache.disabled(), 100, CLOCK, "gw-1")
+            .scan(request("m10", null, body));
+
+    assertThat(result.verdict()).isEqualTo(Verdict.ERROR);
+    assertThat(result.sha256()).isEqualTo(sha256(body));
+    assertThat(result.sizeBytes()).isEqualTo(body.length);
+  }
+
   @Test
   void cacheAnswersIdenticalContentWithoutScanningAgain() {
     ScanPipeline pipeline =
