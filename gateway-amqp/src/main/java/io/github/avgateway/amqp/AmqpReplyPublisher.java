@@ -21,6 +21,14 @@ import org.springframework.amqp.rabbit.core.RabbitTemplate;
  * reply-to names ({@code amq.rabbitmq.reply-to.*}) are published without it: RabbitMQ 3.x returns
  * such a message as unroutable even when it delivered it (rabbitmq-server issue 6124), and drops it
  * when the caller has gone, which is the caller's choice.
+ *
+ * <p>A consumer publishes its batch inside {@link #onBatchChannels(Runnable)}: its replies,
+ * forwards and history message then share one channel (one more for direct reply-to) for the whole
+ * batch, instead of one cached channel per message. With correlated confirms a channel goes back to
+ * the cache only once its confirms are in, so per-message publishing opened a new channel for
+ * almost every message of a burst and closed it again when the cache was full. Dead-letters never
+ * use the batch's channel: publishing to a dead-letter exchange that was deleted is a channel
+ * error, which would fail every other pending confirm on that channel.
  */
 public final class AmqpReplyPublisher {
 
@@ -29,6 +37,7 @@ public final class AmqpReplyPublisher {
 
   private final RabbitTemplate mandatory;
   private final RabbitTemplate direct;
+  private final RabbitTemplate deadLetters;
   private final String deadLetterExchange;
   private final String deadLetterRoutingKey;
 
@@ -39,8 +48,33 @@ public final class AmqpReplyPublisher {
       ConnectionFactory connectionFactory, String deadLetterExchange, String deadLetterRoutingKey) {
     this.mandatory = template(connectionFactory, true);
     this.direct = template(connectionFactory, false);
+    this.deadLetters = template(connectionFactory, true);
     this.deadLetterExchange = deadLetterExchange;
     this.deadLetterRoutingKey = deadLetterRoutingKey;
+  }
+
+  /**
+   * Runs {@code batch} with this thread's replies, forwards and history messages on channels kept
+   * for it (one for mandatory publishes, one for direct reply-to). {@code batch} should wait for
+   * its confirms before it returns, so that the channels go back to the cache with none pending.
+   * When no channel can be had (the broker is gone), {@code batch} runs without them and each
+   * publish reports its own failure, as outside a batch.
+   */
+  public void onBatchChannels(Runnable batch) {
+    boolean[] ran = {false};
+    try {
+      mandatory.invoke(m ->
+          direct.invoke(d -> {
+            ran[0] = true;
+            batch.run();
+            return null;
+          }));
+    } catch (AmqpException e) {
+      if (ran[0]) {
+        throw e;
+      }
+      batch.run();
+    }
   }
 
   /** Publishes {@code reply} to {@code queue} through the default exchange. */
@@ -56,7 +90,7 @@ public final class AmqpReplyPublisher {
 
   /** Publishes {@code deadLetter} to the dead-letter exchange. */
   public CompletableFuture<PublishOutcome> deadLetter(Message deadLetter) {
-    return publish(mandatory, deadLetterExchange, deadLetterRoutingKey, deadLetter);
+    return publish(deadLetters, deadLetterExchange, deadLetterRoutingKey, deadLetter);
   }
 
   private static RabbitTemplate template(ConnectionFactory factory, boolean mandatory) {

@@ -18,8 +18,9 @@ import org.springframework.amqp.rabbit.listener.api.ChannelAwareBatchMessageList
  * batch's history message (all its documents) was confirmed by the broker on the history queue;
  * every other request of the batch is requeued ({@code basic.nack} with requeue), so the broker
  * delivers it again. Phases per batch: scan everything, publish, wait for all confirms, publish one
- * history message and wait for its confirm ({@link HistoryHandOff}), acknowledge. No history store
- * is on this path.
+ * history message and wait for its confirm ({@link HistoryHandOff}), acknowledge; the publishes
+ * share the batch's channels ({@link AmqpReplyPublisher#onBatchChannels(Runnable)}). No history
+ * store is on this path.
  *
  * <p>A pause costs no delivery attempt ({@link IntakeHold}): while the intake gate is down the
  * consumer holds its batch unscanned; scans that failed because clamd went away meanwhile are held
@@ -81,6 +82,11 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
 
   private void process(List<BatchItem> items) {
     scanHoldingForClamd(items);
+    publisher.onBatchChannels(() -> publishAndHandOver(items));
+  }
+
+  /** Publishes every answer, waits for their confirms, then hands over the history message. */
+  private void publishAndHandOver(List<BatchItem> items) {
     items.forEach(BatchItem::publish);
     long confirmDeadline = System.nanoTime() + confirmTimeout.toNanos();
     List<BatchItem> unsettled = items;

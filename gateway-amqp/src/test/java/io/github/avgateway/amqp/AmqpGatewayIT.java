@@ -30,10 +30,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.amqp.core.Message;
 import org.springframework.amqp.core.MessageProperties;
+import org.springframework.amqp.rabbit.connection.CachingConnectionFactory;
+import org.springframework.amqp.rabbit.connection.ConnectionFactory;
 import org.springframework.amqp.rabbit.listener.SimpleMessageListenerContainer;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -60,6 +63,8 @@ class AmqpGatewayIT extends GatewayItSupport {
   @Autowired
   @Qualifier("avgatewayAmqpContainer")
   SimpleMessageListenerContainer container;
+
+  @Autowired ConnectionFactory gatewayConnection;
 
   @Override
   protected Names names() {
@@ -179,6 +184,28 @@ class AmqpGatewayIT extends GatewayItSupport {
     for (String id : ids) {
       assertThat(awaitDocument(id).redelivered()).as("returned to the queue by a pause").isFalse();
     }
+  }
+
+  @Test
+  void aBurstIsAnsweredOnEachBatchsOwnChannelsNotOnANewChannelPerReply() {
+    CachingConnectionFactory publishing =
+        (CachingConnectionFactory)
+            ((CachingConnectionFactory) gatewayConnection).getPublisherConnectionFactory();
+    AtomicInteger opened = new AtomicInteger();
+    publishing.addChannelListener((channel, transactional) -> opened.incrementAndGet());
+    gate.down("holding a backlog (test)");
+    await().atMost(WAIT).until(watcher::paused);
+    List<String> ids = new ArrayList<>();
+    for (int i = 0; i < 400; i++) {
+      ids.add(send(bytes("burst " + i), NAMES.replies(), null));
+    }
+    gate.up();
+    await().atMost(WAIT).until(() -> answered(ids) == ids.size());
+
+    // Two consumers, each with a mandatory and a direct reply-to channel for its batch, plus two
+    // spare: publishing one reply per cached channel opened a channel for almost every reply of a
+    // full batch, because a channel returns to the cache only once its confirms are in.
+    assertThat(opened.get()).as("channels opened for 400 replies").isLessThanOrEqualTo(2 * 2 + 2);
   }
 
   private long answered(List<String> ids) {

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.doAnswer;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
@@ -44,6 +45,18 @@ class PipeBatchListenerTest {
   private final InMemoryHistory history = new InMemoryHistory();
   private final SwitchableGate gate = new SwitchableGate();
   private final AmqpReplyPublisher publisher = mock(AmqpReplyPublisher.class);
+
+  {
+    // The batch's channels are the publisher's business: run the batch as a real publisher would.
+    doAnswer(
+            call -> {
+              call.<Runnable>getArgument(0).run();
+              return null;
+            })
+        .when(publisher)
+        .onBatchChannels(any());
+  }
+
   private final Channel channel = mock(Channel.class);
   private final AtomicInteger troubles = new AtomicInteger();
   private final ScanBatchListener listener = listener();
