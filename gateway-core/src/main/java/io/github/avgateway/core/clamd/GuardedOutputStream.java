@@ -13,14 +13,12 @@ import java.time.Duration;
  */
 final class GuardedOutputStream extends FilterOutputStream {
 
-  private final Socket socket;
-  private final Watchdog watchdog;
+  private final Watchdog.Guard guard;
   private final Duration stall;
 
   GuardedOutputStream(Socket socket, Watchdog watchdog, Duration stall) throws IOException {
     super(socket.getOutputStream());
-    this.socket = socket;
-    this.watchdog = watchdog;
+    this.guard = watchdog.guard(socket);
     this.stall = stall;
   }
 
@@ -31,7 +29,7 @@ final class GuardedOutputStream extends FilterOutputStream {
 
   @Override
   public void write(byte[] bytes, int offset, int length) throws IOException {
-    Watchdog.Guard guard = watchdog.arm(socket, stall);
+    guard.arm(stall);
     try {
       out.write(bytes, offset, length);
     } catch (IOException e) {
