@@ -1,7 +1,7 @@
 package io.github.avgateway.amqp;
 
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.amqp.AmqpException;
 import org.springframework.amqp.core.Message;
 import org.springframework.amqp.core.ReturnedMessage;
@@ -34,6 +34,13 @@ public final class AmqpReplyPublisher {
 
   /** Prefix of the names RabbitMQ gives direct reply-to consumers. */
   public static final String DIRECT_REPLY_TO_PREFIX = "amq.rabbitmq.reply-to";
+
+  /**
+   * Correlation ids of this JVM's publishes: they match a return to its publish among the ones
+   * pending (Spring AMQP's {@code spring_returned_message_correlation}), so unique within the JVM
+   * is enough; a random UUID per publish read {@code /dev/urandom} on every reply.
+   */
+  private static final AtomicLong NEXT_ID = new AtomicLong();
 
   private final RabbitTemplate mandatory;
   private final RabbitTemplate direct;
@@ -105,7 +112,7 @@ public final class AmqpReplyPublisher {
 
   private static CompletableFuture<PublishOutcome> publish(
       RabbitTemplate template, String exchange, String routingKey, Message message) {
-    CorrelationData correlation = new CorrelationData(UUID.randomUUID().toString());
+    CorrelationData correlation = new CorrelationData(Long.toString(NEXT_ID.incrementAndGet(), 36));
     try {
       template.send(exchange, routingKey, message, correlation);
     } catch (AmqpException e) {
