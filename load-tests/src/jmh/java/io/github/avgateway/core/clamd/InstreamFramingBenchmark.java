@@ -20,7 +20,9 @@ import org.openjdk.jmh.infra.Blackhole;
 /**
  * Framing one payload as {@code zINSTREAM} ({@link InstreamWriter#write}) with the default 64 KiB
  * chunks, into an output stream that costs nothing: what the client adds before bytes reach the
- * socket.
+ * socket. {@code frame} uses one frame buffer for every payload, as a pooled session does; {@code
+ * frameWithNewBuffer} allocates one per payload, as the client did per scan before sessions kept
+ * theirs.
  *
  * <p>Pitfalls avoided: every written byte range goes to a {@link Blackhole} (an output stream that
  * discards without a look would let the JIT drop the copies); the input stream is created per
@@ -40,17 +42,24 @@ public class InstreamFramingBenchmark {
 
   private byte[] payload;
   private InstreamWriter writer;
+  private byte[] frame;
   private OutputStream sink;
 
   @Setup
   public void setUp(Blackhole blackhole) {
     payload = io.github.avgateway.load.Payloads.random(size, 7);
     writer = new InstreamWriter(64 * 1024, 100L * 1024 * 1024);
+    frame = writer.newFrameBuffer();
     sink = new BlackholeOutputStream(blackhole);
   }
 
   @Benchmark
   public InstreamWriter.Result frame() throws IOException, PayloadException {
+    return writer.write(new ByteArrayInputStream(payload), sink, frame);
+  }
+
+  @Benchmark
+  public InstreamWriter.Result frameWithNewBuffer() throws IOException, PayloadException {
     return writer.write(new ByteArrayInputStream(payload), sink);
   }
 
