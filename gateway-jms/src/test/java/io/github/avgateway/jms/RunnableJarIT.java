@@ -1,6 +1,7 @@
 package io.github.avgateway.jms;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.github.avgateway.core.contract.ContractFiles;
 import io.github.avgateway.core.fault.JavaProcess;
@@ -58,13 +59,14 @@ class RunnableJarIT {
       assertThat(infected.verdict()).isEqualTo(Verdict.INFECTED);
       assertThat(infected.signatures()).containsExactly(ContractFiles.EICAR_SIGNATURE);
 
+      String lookup =
+          "/api/history/by-request-id?requestId="
+              + URLEncoder.encode(infected.requestId(), StandardCharsets.UTF_8);
+      // History travels through the broker: the indexer stores the document after the reply.
       HttpProbe.Answer document =
-          probe.get(
-              "/api/history/by-request-id?requestId="
-                  + URLEncoder.encode(infected.requestId(), StandardCharsets.UTF_8),
-              "avgateway",
-              password);
-      assertThat(document.status()).isEqualTo(200);
+          await()
+              .atMost(Duration.ofSeconds(30))
+              .until(() -> probe.get(lookup, "avgateway", password), a -> a.status() == 200);
       assertThat(document.body())
           .contains("\"verdict\":\"INFECTED\"", ContractFiles.EICAR_SIGNATURE, "eicar.com");
 
