@@ -25,10 +25,12 @@ import org.springframework.amqp.rabbit.core.RabbitTemplate;
  * <p>A consumer publishes its batch inside {@link #onBatchChannels(Runnable)}: its replies,
  * forwards and history message then share one channel (one more for direct reply-to) for the whole
  * batch, instead of one cached channel per message. With correlated confirms a channel goes back to
- * the cache only once its confirms are in, so per-message publishing opened a new channel for
- * almost every message of a burst and closed it again when the cache was full. Dead-letters never
- * use the batch's channel: publishing to a dead-letter exchange that was deleted is a channel
- * error, which would fail every other pending confirm on that channel.
+ * the cache only once its confirms are in: per-message publishing handed every channel to an
+ * executor thread to wait for its confirm, spread a batch's replies over as many channels (each
+ * confirmed on its own), and opened and closed channels whenever more were waiting than the cache
+ * keeps (about 60 a second at 2,800 requests a second). Dead-letters never use the batch's channel:
+ * publishing to a dead-letter exchange that was deleted is a channel error, which would fail every
+ * other pending confirm on that channel.
  */
 public final class AmqpReplyPublisher {
 
