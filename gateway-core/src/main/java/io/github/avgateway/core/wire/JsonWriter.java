@@ -69,12 +69,14 @@ final class JsonWriter {
   /** A field's name; its value follows. Names are the records' ASCII component names. */
   JsonWriter name(String name) {
     separate();
-    put('"');
-    for (int i = 0; i < name.length(); i++) {
-      put(name.charAt(i));
+    int n = name.length();
+    ensure(n + 3);
+    buf[len++] = '"';
+    for (int i = 0; i < n; i++) {
+      buf[len++] = (byte) name.charAt(i);
     }
-    put('"');
-    put(':');
+    buf[len++] = '"';
+    buf[len++] = ':';
     return this;
   }
 
@@ -153,8 +155,17 @@ final class JsonWriter {
   }
 
   private void string(String value) {
-    put('"');
     int n = value.length();
+    if (plainAscii(value, n)) {
+      ensure(n + 2);
+      buf[len++] = '"';
+      for (int i = 0; i < n; i++) {
+        buf[len++] = (byte) value.charAt(i);
+      }
+      buf[len++] = '"';
+      return;
+    }
+    put('"');
     for (int i = 0; i < n; i++) {
       ensure(6);
       char c = value.charAt(i);
@@ -181,6 +192,17 @@ final class JsonWriter {
       }
     }
     put('"');
+  }
+
+  /** Whether every character is printable ASCII that needs no escape (ids, hashes, names). */
+  private static boolean plainAscii(String value, int n) {
+    for (int i = 0; i < n; i++) {
+      char c = value.charAt(i);
+      if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** One ASCII character of a string, escaped as Jackson escapes it. */

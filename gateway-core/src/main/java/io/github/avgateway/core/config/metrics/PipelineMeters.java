@@ -12,11 +12,14 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The pipeline's meters, fed as a {@link PipelineObserver}. Counts nothing until Spring Boot bound
  * it to the registry. Tags carry only closed sets of values (verdict, reason, transport): never a
- * request id, client id or file name.
+ * request id, client id or file name; each combination's meter is looked up in the registry once
+ * and then kept, so a request costs map look-ups, not a meter id built and searched per meter.
  *
  * <ul>
  *   <li>{@code avgateway.scans} — requests handled, by verdict, reason and transport (a redelivered
@@ -32,6 +35,15 @@ public final class PipelineMeters implements PipelineObserver, MeterBinder {
 
   private static final String NONE = "none";
 
+  /** A meter's tag values; a meter is looked up once per combination, then kept. */
+  private record Tags(Object first, Object second, Object third) {}
+
+  private final Map<Tags, Counter> scanCounters = new ConcurrentHashMap<>();
+  private final Map<Tags, Counter> deadLetterCounters = new ConcurrentHashMap<>();
+  private final Map<Tags, Counter> cacheHitCounters = new ConcurrentHashMap<>();
+  private final Map<Tags, Timer> requestTimers = new ConcurrentHashMap<>();
+  private final Map<Tags, Timer> scanTimers = new ConcurrentHashMap<>();
+
   private volatile MeterProvider<Counter> scans;
   private volatile MeterProvider<Counter> deadLetters;
   private volatile MeterProvider<Counter> cacheHits;
@@ -41,6 +53,11 @@ public final class PipelineMeters implements PipelineObserver, MeterBinder {
 
   @Override
   public void bindTo(MeterRegistry registry) {
+    scanCounters.clear();
+    deadLetterCounters.clear();
+    cacheHitCounters.clear();
+    requestTimers.clear();
+    scanTimers.clear();
     scans =
         Counter.builder("avgateway.scans")
             .description("Requests handled, by verdict and reason")
@@ -76,7 +93,11 @@ public final class PipelineMeters implements PipelineObserver, MeterBinder {
     if (timer == null) {
       return;
     }
-    timer.withTags("verdict", report.verdict().name()).record(took);
+    scanTimers
+        .computeIfAbsent(
+            new Tags(report.verdict(), null, null),
+            t -> timer.withTags("verdict", report.verdict().name()))
+        .record(took);
     scanBytes.record(bytes);
   }
 
@@ -87,20 +108,37 @@ public final class PipelineMeters implements PipelineObserver, MeterBinder {
       return;
     }
     String transport = info.transport();
-    counter
-        .withTags(
-            "verdict", info.verdict().name(), "reason", name(info.reason()), "transport", transport)
+    scanCounters
+        .computeIfAbsent(
+            new Tags(info.verdict(), info.reason(), transport),
+            t ->
+                counter.withTags(
+                    "verdict",
+                    info.verdict().name(),
+                    "reason",
+                    name(info.reason()),
+                    "transport",
+                    transport))
         .increment();
     if (info.disposition() == Disposition.DEAD_LETTERED) {
-      deadLetters
-          .withTags("reason", info.deadLetterReason().name(), "transport", transport)
+      deadLetterCounters
+          .computeIfAbsent(
+              new Tags(info.deadLetterReason(), transport, null),
+              t ->
+                  deadLetters.withTags(
+                      "reason", info.deadLetterReason().name(), "transport", transport))
           .increment();
     }
     if (info.cached()) {
-      cacheHits.withTags("transport", transport).increment();
+      cacheHitCounters
+          .computeIfAbsent(
+              new Tags(transport, null, null), t -> cacheHits.withTags("transport", transport))
+          .increment();
     }
-    requestDuration
-        .withTags("transport", transport, "verdict", info.verdict().name())
+    requestTimers
+        .computeIfAbsent(
+            new Tags(transport, info.verdict(), null),
+            t -> requestDuration.withTags("transport", transport, "verdict", info.verdict().name()))
         .record(Duration.ofMillis(info.totalMillis()));
   }
 
