@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.ArgumentMatchers.eq;
-import static org.mockito.Mockito.doAnswer;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
@@ -44,18 +43,7 @@ class PipeBatchListenerTest {
   private final FakeScanner scanner = new FakeScanner();
   private final InMemoryHistory history = new InMemoryHistory();
   private final SwitchableGate gate = new SwitchableGate();
-  private final AmqpReplyPublisher publisher = mock(AmqpReplyPublisher.class);
-
-  {
-    // The batch's channels are the publisher's business: run the batch as a real publisher would.
-    doAnswer(
-            call -> {
-              call.<Runnable>getArgument(0).run();
-              return null;
-            })
-        .when(publisher)
-        .onBatchChannels(any());
-  }
+  private final AmqpReplyPublisher publisher = BatchPublishers.mockRunningBatches();
 
   private final Channel channel = mock(Channel.class);
   private final AtomicInteger troubles = new AtomicInteger();

@@ -6,7 +6,6 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyBoolean;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.anyString;
-import static org.mockito.Mockito.doAnswer;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.times;
@@ -45,18 +44,7 @@ class ScanBatchListenerTest {
   private final FakeScanner scanner = new FakeScanner();
   private final InMemoryHistory history = new InMemoryHistory();
   private final SwitchableGate gate = new SwitchableGate();
-  private final AmqpReplyPublisher publisher = mock(AmqpReplyPublisher.class);
-
-  {
-    // The batch's channels are the publisher's business: run the batch as a real publisher would.
-    doAnswer(
-            call -> {
-              call.<Runnable>getArgument(0).run();
-              return null;
-            })
-        .when(publisher)
-        .onBatchChannels(any());
-  }
+  private final AmqpReplyPublisher publisher = BatchPublishers.mockRunningBatches();
 
   private final Channel channel = mock(Channel.class);
   private final AtomicInteger troubles = new AtomicInteger();

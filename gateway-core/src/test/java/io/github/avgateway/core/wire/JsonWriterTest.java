@@ -118,6 +118,25 @@ class JsonWriterTest {
         reason);
   }
 
+  /** A clean reply with only an id and a time, for the edge cases below. */
+  private static ScanResult bare(String requestId, Instant scannedAt) {
+    return new ScanResult(
+        requestId,
+        null,
+        Verdict.CLEAN,
+        List.of(),
+        null,
+        null,
+        null,
+        0,
+        null,
+        null,
+        false,
+        scannedAt,
+        0,
+        null);
+  }
+
   @Test
   void repliesAreWrittenByteForByteAsJacksonWritesThem() {
     for (int i = 0; i < 2_000; i++) {
@@ -148,43 +167,13 @@ class JsonWriterTest {
     for (char c = 0; c < 0x80; c++) {
       all.append(c);
     }
-    ScanResult result =
-        new ScanResult(
-            all.toString(),
-            null,
-            Verdict.CLEAN,
-            List.of(),
-            null,
-            null,
-            null,
-            0,
-            null,
-            null,
-            false,
-            Instant.EPOCH,
-            0,
-            null);
+    ScanResult result = bare(all.toString(), Instant.EPOCH);
     assertThat(ScanResultJson.encode(result)).isEqualTo(ScanResultJson.jackson(result));
   }
 
   @Test
   void aLoneSurrogateIsLeftToJackson() {
-    ScanResult result =
-        new ScanResult(
-            "m\uD83D",
-            null,
-            Verdict.CLEAN,
-            List.of(),
-            null,
-            null,
-            null,
-            0,
-            null,
-            null,
-            false,
-            Instant.EPOCH,
-            0,
-            null);
+    ScanResult result = bare("m\uD83D", Instant.EPOCH);
     assertThat(ScanResultJson.encode(result)).isEqualTo(ScanResultJson.jackson(result));
   }
 
@@ -193,22 +182,7 @@ class JsonWriterTest {
     for (Instant at :
         List.of(
             Instant.parse("+12026-01-01T00:00:00Z"), Instant.parse("-0001-12-31T23:59:59.5Z"))) {
-      ScanResult result =
-          new ScanResult(
-              "m",
-              null,
-              Verdict.CLEAN,
-              List.of(),
-              null,
-              null,
-              null,
-              0,
-              null,
-              null,
-              false,
-              at,
-              0,
-              null);
+      ScanResult result = bare("m", at);
       assertThat(new String(ScanResultJson.encode(result), StandardCharsets.UTF_8))
           .isEqualTo(new String(ScanResultJson.jackson(result), StandardCharsets.UTF_8));
     }

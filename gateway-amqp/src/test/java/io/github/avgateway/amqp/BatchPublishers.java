@@ -1,0 +1,27 @@
+package io.github.avgateway.amqp;
+
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.doAnswer;
+import static org.mockito.Mockito.mock;
+
+/** Publisher doubles for the batch listener tests. */
+final class BatchPublishers {
+
+  private BatchPublishers() {}
+
+  /**
+   * A mock publisher that runs each batch handed to {@link AmqpReplyPublisher#onBatchChannels} at
+   * once, as the real one does on its channels; its publishes are the test's to stub.
+   */
+  static AmqpReplyPublisher mockRunningBatches() {
+    AmqpReplyPublisher publisher = mock(AmqpReplyPublisher.class);
+    doAnswer(
+            call -> {
+              call.<Runnable>getArgument(0).run();
+              return null;
+            })
+        .when(publisher)
+        .onBatchChannels(any());
+    return publisher;
+  }
+}
