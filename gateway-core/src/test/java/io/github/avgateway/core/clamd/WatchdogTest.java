@@ -2,6 +2,7 @@ package io.github.avgateway.core.clamd;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -46,8 +47,14 @@ class WatchdogTest {
       for (int i = 0; i < 10_000; i++) {
         out.write(new byte[512]);
       }
-      // Well past every deadline those writes had: a disarmed guard never fires.
-      Thread.sleep(200 + 3 * Watchdog.CHECK_EVERY.toMillis());
+      // Well past every deadline those writes had, the socket stays open: a disarmed guard never
+      // fires.
+      Duration pastEveryDeadline =
+          Duration.ofMillis(200).plus(Watchdog.CHECK_EVERY.multipliedBy(3));
+      await()
+          .during(pastEveryDeadline)
+          .atMost(pastEveryDeadline.plusSeconds(5))
+          .until(() -> !socket.isClosed());
       out.write(new byte[512]);
       assertThat(socket.isClosed()).isFalse();
       socket.shutdownOutput();
