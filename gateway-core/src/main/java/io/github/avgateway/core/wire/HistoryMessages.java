@@ -33,17 +33,14 @@ public final class HistoryMessages {
    * no UTF-8 can hold.
    */
   public static byte[] encode(HistoryMessage message) {
-    try {
-      JsonWriter out = new JsonWriter(256 + 768 * message.documents().size());
-      out.beginObject().field("schema", message.schema()).name("documents").beginArray();
-      for (MessageInfo document : message.documents()) {
-        write(out, document);
-      }
-      out.endArray().endObject();
-      return out.toBytes();
-    } catch (JsonWriter.Unencodable e) {
-      return jackson(message);
-    }
+    return JsonWriter.write(
+        256 + 768 * message.documents().size(),
+        out -> {
+          out.beginObject().field("schema", message.schema()).name("documents").beginArray();
+          message.documents().forEach(document -> write(out, document));
+          out.endArray().endObject();
+        },
+        () -> jackson(message));
   }
 
   /** The body as the Jackson mapper writes it: the reference for {@link #encode}. */

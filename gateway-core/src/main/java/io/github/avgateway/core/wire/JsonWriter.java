@@ -5,6 +5,8 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Writes the gateway's own JSON bodies (the reply, the history message) straight to UTF-8 bytes,
@@ -14,12 +16,13 @@ import java.util.List;
  * (quote, backslash and control characters; everything else as UTF-8). Jackson spent a fifth of a
  * consumer thread's CPU on these two bodies, most of it in reflection-driven serializers and the
  * timestamp formatter. A string holding a lone surrogate has no UTF-8 form: writing one throws
- * {@link Unencodable}, and the caller falls back to Jackson. Not thread-safe: one per body.
+ * {@link Unencodable}, and {@link #write(int, Consumer, Supplier)} falls back to Jackson. Not
+ * thread-safe: one per body.
  */
 final class JsonWriter {
 
   /** A string with a lone surrogate, which only Jackson's own handling should write. */
-  static final class Unencodable extends RuntimeException {
+  private static final class Unencodable extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     Unencodable() {
@@ -37,6 +40,20 @@ final class JsonWriter {
 
   JsonWriter(int capacity) {
     buf = new byte[capacity];
+  }
+
+  /**
+   * The bytes {@code body} writes into a new writer, or {@code fallback}'s when a string it writes
+   * has no UTF-8 form (a lone surrogate): the one place that decides when Jackson writes instead.
+   */
+  static byte[] write(int capacity, Consumer<JsonWriter> body, Supplier<byte[]> fallback) {
+    JsonWriter out = new JsonWriter(capacity);
+    try {
+      body.accept(out);
+    } catch (Unencodable e) {
+      return fallback.get();
+    }
+    return out.toBytes();
   }
 
   /** The bytes written so far. */

@@ -25,13 +25,7 @@ public final class ScanResultJson {
    * UTF-8 can hold.
    */
   public static byte[] encode(ScanResult result) {
-    try {
-      JsonWriter out = new JsonWriter(512);
-      write(out, result);
-      return out.toBytes();
-    } catch (JsonWriter.Unencodable e) {
-      return jackson(result);
-    }
+    return JsonWriter.write(512, out -> write(out, result), () -> jackson(result));
   }
 
   /** The reply body as the Jackson mapper writes it: the reference for {@link #encode}. */
