@@ -70,6 +70,22 @@ class ReplyDestinationPolicyTest {
     assertThat(anything.route("orders")).isEqualTo(new ReplyRoute.ToQueue("orders"));
   }
 
+  /** The names it remembers (more than it keeps, so it forgets some) never change an answer. */
+  @Test
+  void rememberedNamesAnswerAsThePatternDoes() {
+    ReplyDestinationPolicy policy =
+        new ReplyDestinationPolicy(Pattern.compile("replies\\.[0-9]+|av\\.scan\\..*"), null, OWN);
+    for (int round = 0; round < 2; round++) {
+      for (int i = 0; i < 3_000; i++) {
+        assertThat(policy.route("replies." + i)).isEqualTo(new ReplyRoute.ToQueue("replies." + i));
+        assertThat(reasonOf(policy.route("replies." + i + "x")))
+            .isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
+        assertThat(reasonOf(policy.route("av.scan.requests")))
+            .isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
+      }
+    }
+  }
+
   @Test
   void theDefaultPropertyPatternIsTheOneTestedHere() {
     AmqpGatewayProperties defaults = AmqpGatewayPropertiesTest.defaults();

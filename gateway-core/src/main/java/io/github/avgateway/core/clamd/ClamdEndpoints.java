@@ -5,12 +5,10 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,11 +68,25 @@ final class ClamdEndpoints implements Closeable {
 
   /** An endpoint that is up, the least busy first; empty when all are down. */
   Optional<Member> pick() {
-    int start = Math.floorMod(rotation.getAndIncrement(), members.size());
-    return IntStream.range(0, members.size())
-        .mapToObj(i -> members.get((start + i) % members.size()))
-        .filter(Member::isUp)
-        .min(Comparator.comparingInt(m -> m.pool().active()));
+    int size = members.size();
+    if (size == 1) {
+      Member only = members.get(0);
+      return only.isUp() ? Optional.of(only) : Optional.empty();
+    }
+    int start = Math.floorMod(rotation.getAndIncrement(), size);
+    Member best = null;
+    int leastActive = Integer.MAX_VALUE;
+    for (int i = 0; i < size; i++) {
+      Member member = members.get((start + i) % size);
+      if (member.isUp()) {
+        int active = member.pool().active();
+        if (active < leastActive) {
+          best = member;
+          leastActive = active;
+        }
+      }
+    }
+    return Optional.ofNullable(best);
   }
 
   /** Takes {@code member} out of rotation until a probe succeeds; drops its idle sessions. */
@@ -133,8 +145,10 @@ final class ClamdEndpoints implements Closeable {
 
   /** Up while at least one endpoint is up; otherwise says why each one is down. */
   Availability availability() {
-    if (members.stream().anyMatch(Member::isUp)) {
-      return Availability.up();
+    for (Member member : members) {
+      if (member.isUp()) {
+        return Availability.up();
+      }
     }
     return Availability.down("no clamd endpoint is up: " + describe());
   }

@@ -1,6 +1,6 @@
 package io.github.avgateway.core.clamd;
 
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -15,6 +15,11 @@ final class ClamdReplyParser {
   private static final String FOUND = " FOUND";
   private static final String ERROR = " ERROR";
   private static final String SIZE_LIMIT = "INSTREAM size limit exceeded";
+
+  /** Nearly every reply: answered without splitting it into entries. */
+  private static final String CLEAN_REPLY = STREAM + "OK";
+
+  private static final ClamdReply CLEAN = new ClamdReply.Clean();
 
   private ClamdReplyParser() {}
 
@@ -32,13 +37,17 @@ final class ClamdReplyParser {
 
   /** Parses one reply; never throws. */
   static ClamdReply parse(String reply) {
+    if (CLEAN_REPLY.equals(reply)) {
+      return CLEAN;
+    }
     String words = reply == null ? "" : reply.replace('\0', '\n').strip();
-    List<Entry> entries =
-        Arrays.stream(words.split("\n"))
-            .map(String::strip)
-            .filter(line -> !line.isEmpty())
-            .map(ClamdReplyParser::classify)
-            .toList();
+    List<Entry> entries = new ArrayList<>(1);
+    for (String line : words.split("\n")) {
+      String stripped = line.strip();
+      if (!stripped.isEmpty()) {
+        entries.add(classify(stripped));
+      }
+    }
     if (entries.isEmpty()) {
       return new ClamdReply.Failed("clamd sent an empty reply");
     }
@@ -83,8 +92,13 @@ final class ClamdReplyParser {
       return new ClamdReply.Failed("clamd sent a reply the gateway does not understand: " + words);
     }
     if (has(entries, Kind.SIGNATURE)) {
-      return new ClamdReply.Found(
-          entries.stream().filter(ClamdReplyParser::isDetection).map(Entry::name).toList());
+      List<String> detections = new ArrayList<>(entries.size());
+      for (Entry entry : entries) {
+        if (isDetection(entry)) {
+          detections.add(entry.name());
+        }
+      }
+      return new ClamdReply.Found(detections);
     }
     if (has(entries, Kind.SIZE_LIMIT)) {
       return new ClamdReply.SizeLimitExceeded("clamd: " + words);
@@ -99,7 +113,7 @@ final class ClamdReplyParser {
       return new ClamdReply.LimitsExceeded(words);
     }
     if (entries.size() == 1) {
-      return new ClamdReply.Clean();
+      return CLEAN;
     }
     return new ClamdReply.Failed("clamd answered OK more than once: " + words);
   }
@@ -112,6 +126,11 @@ final class ClamdReplyParser {
   }
 
   private static boolean has(List<Entry> entries, Kind kind) {
-    return entries.stream().anyMatch(e -> e.kind() == kind);
+    for (Entry entry : entries) {
+      if (entry.kind() == kind) {
+        return true;
+      }
+    }
+    return false;
   }
 }

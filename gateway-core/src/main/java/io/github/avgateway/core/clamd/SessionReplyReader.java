@@ -1,9 +1,9 @@
 package io.github.avgateway.core.clamd;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Reads replies inside a {@code zIDSESSION}: each is {@code <id>: <text>} ended by a NUL, and the
@@ -17,6 +17,9 @@ final class SessionReplyReader {
 
   private final InputStream in;
 
+  /** The reply being read; grown up to {@link #MAX_REPLY_BYTES}, kept for the session's replies. */
+  private byte[] bytes = new byte[64];
+
   SessionReplyReader(InputStream in) {
     this.in = in;
   }
@@ -25,7 +28,7 @@ final class SessionReplyReader {
   String read(int expectedId) throws IOException {
     String reply = readRaw();
     int colon = reply.indexOf(": ");
-    if (colon <= 0 || !reply.substring(0, colon).chars().allMatch(Character::isDigit)) {
+    if (colon <= 0 || !digitsOnly(reply, colon)) {
       throw new ClamdProtocolException("clamd sent a reply without a session id: " + reply);
     }
     String id = reply.substring(0, colon);
@@ -36,24 +39,36 @@ final class SessionReplyReader {
     return reply.substring(colon + 2);
   }
 
+  private static boolean digitsOnly(String text, int end) {
+    for (int i = 0; i < end; i++) {
+      if (!Character.isDigit(text.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private String readRaw() throws IOException {
-    ByteArrayOutputStream reply = new ByteArrayOutputStream();
+    int size = 0;
     for (int b = in.read(); b != 0; b = in.read()) {
       if (b < 0) {
         throw new ClamdProtocolException(
-            reply.size() == 0
+            size == 0
                 ? "clamd closed the session"
-                : "clamd closed the session in the middle of a reply: " + text(reply));
+                : "clamd closed the session in the middle of a reply: " + text(size));
       }
-      if (reply.size() >= MAX_REPLY_BYTES) {
+      if (size >= MAX_REPLY_BYTES) {
         throw new ClamdProtocolException("clamd sent a reply longer than " + MAX_REPLY_BYTES);
       }
-      reply.write(b);
+      if (size == bytes.length) {
+        bytes = Arrays.copyOf(bytes, Math.min(2 * size, MAX_REPLY_BYTES));
+      }
+      bytes[size++] = (byte) b;
     }
-    return text(reply);
+    return text(size);
   }
 
-  private static String text(ByteArrayOutputStream bytes) {
-    return bytes.toString(StandardCharsets.UTF_8);
+  private String text(int size) {
+    return new String(bytes, 0, size, StandardCharsets.UTF_8);
   }
 }

@@ -82,12 +82,19 @@ public final class HistoryMessages {
   }
 
   /**
-   * Reads a history message.
+   * Reads a history message: the form the gateway writes by {@link HistoryJsonReader}, any other by
+   * the Jackson mapper.
    *
    * @throws Unreadable when the body is not a history message of a known schema; its {@link
    *     Unreadable#reason()} says which way, for the dead-letter
    */
   public static HistoryMessage decode(byte[] body) {
+    HistoryMessage message = HistoryJsonReader.read(body);
+    return message != null ? message : decodeWithMapper(body);
+  }
+
+  /** Reads a history message with the Jackson mapper: the reference for {@link #decode}. */
+  static HistoryMessage decodeWithMapper(byte[] body) {
     JsonNode tree;
     try {
       tree = MAPPER.readTree(body);
