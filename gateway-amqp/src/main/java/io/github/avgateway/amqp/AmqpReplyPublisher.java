@@ -1,13 +1,21 @@
 package io.github.avgateway.amqp;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.amqp.AmqpException;
 import org.springframework.amqp.core.Message;
 import org.springframework.amqp.core.ReturnedMessage;
 import org.springframework.amqp.rabbit.connection.ConnectionFactory;
 import org.springframework.amqp.rabbit.connection.CorrelationData;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.amqp.rabbit.support.DefaultMessagePropertiesConverter;
+import org.springframework.amqp.rabbit.support.MessagePropertiesConverter;
 
 /**
  * Publishes replies, dead-letters and history messages with a correlated publisher confirm each, on
@@ -23,14 +31,15 @@ import org.springframework.amqp.rabbit.core.RabbitTemplate;
  * when the caller has gone, which is the caller's choice.
  *
  * <p>A consumer publishes its batch inside {@link #onBatchChannels(Runnable)}: its replies,
- * forwards and history message then share one channel (one more for direct reply-to) for the whole
- * batch, instead of one cached channel per message. With correlated confirms a channel goes back to
- * the cache only once its confirms are in: per-message publishing handed every channel to an
- * executor thread to wait for its confirm, spread a batch's replies over as many channels (each
- * confirmed on its own), and opened and closed channels whenever more were waiting than the cache
- * keeps (about 60 a second at 2,800 requests a second). Dead-letters never use the batch's channel:
- * publishing to a dead-letter exchange that was deleted is a channel error, which would fail every
- * other pending confirm on that channel.
+ * forwards and history message then go out on one broker client channel kept for the batch ({@link
+ * ConfirmingChannel}, on the publisher connection, taken from a few kept open between batches),
+ * which tracks its own confirms and returns. Per-message publishing through a template took a
+ * cached channel per message and handed it to an executor thread to wait for its confirm (round
+ * 11); through a template on a kept channel, Spring AMQP's conversion and confirm bookkeeping were
+ * still a third of the publish path's samples (round 12). Dead-letters never use the batch's
+ * channel: publishing to a dead-letter exchange that was deleted is a channel error, which would
+ * fail every other pending confirm on that channel; they, and publishes outside a batch, go through
+ * a template.
  */
 public final class AmqpReplyPublisher {
 
@@ -44,11 +53,21 @@ public final class AmqpReplyPublisher {
    */
   private static final AtomicLong NEXT_ID = new AtomicLong();
 
+  private static final Logger log = LoggerFactory.getLogger(AmqpReplyPublisher.class);
+
   private final RabbitTemplate mandatory;
   private final RabbitTemplate direct;
   private final RabbitTemplate deadLetters;
   private final String deadLetterExchange;
   private final String deadLetterRoutingKey;
+  private final ConnectionFactory publisherConnections;
+  private final MessagePropertiesConverter properties = new DefaultMessagePropertiesConverter();
+
+  /** Batch channels between batches; one is taken per batch, a new one opened when none is. */
+  private final ConcurrentLinkedDeque<ConfirmingChannel> idle = new ConcurrentLinkedDeque<>();
+
+  private final ThreadLocal<ConfirmingChannel> batchChannel = new ThreadLocal<>();
+  private final AtomicInteger channelsOpened = new AtomicInteger();
 
   /**
    * @param connectionFactory a factory with correlated publisher confirms and returns enabled
@@ -60,40 +79,74 @@ public final class AmqpReplyPublisher {
     this.deadLetters = template(connectionFactory, true);
     this.deadLetterExchange = deadLetterExchange;
     this.deadLetterRoutingKey = deadLetterRoutingKey;
+    ConnectionFactory publishing = connectionFactory.getPublisherConnectionFactory();
+    this.publisherConnections = publishing != null ? publishing : connectionFactory;
   }
 
   /**
-   * Runs {@code batch} with this thread's replies, forwards and history messages on channels kept
-   * for it (one for mandatory publishes, one for direct reply-to). {@code batch} should wait for
-   * its confirms before it returns, so that the channels go back to the cache with none pending.
-   * When no channel can be had (the broker is gone), {@code batch} runs without them and each
-   * publish reports its own failure, as outside a batch.
+   * Runs {@code batch} with this thread's replies, forwards and history messages on a channel kept
+   * for it. {@code batch} should wait for its confirms before it returns: a channel with publishes
+   * still pending afterwards is closed (they fail), not kept. When no channel can be had (the
+   * broker is gone), {@code batch} runs without one and each publish reports its own failure, as
+   * outside a batch.
    */
   public void onBatchChannels(Runnable batch) {
-    boolean[] ran = {false};
-    try {
-      mandatory.invoke(m ->
-          direct.invoke(d -> {
-            ran[0] = true;
-            batch.run();
-            return null;
-          }));
-    } catch (AmqpException e) {
-      if (ran[0]) {
-        throw e;
-      }
+    ConfirmingChannel channel = take();
+    if (channel == null) {
       batch.run();
+      return;
+    }
+    batchChannel.set(channel);
+    try {
+      batch.run();
+    } finally {
+      batchChannel.remove();
+      if (channel.isOpen() && channel.settled()) {
+        idle.addFirst(channel);
+      } else {
+        channel.close();
+      }
+    }
+  }
+
+  /** Batch channels opened so far (each stays open for many batches). */
+  public int channelsOpened() {
+    return channelsOpened.get();
+  }
+
+  private ConfirmingChannel take() {
+    for (ConfirmingChannel kept = idle.pollFirst(); kept != null; kept = idle.pollFirst()) {
+      if (kept.isOpen()) {
+        return kept;
+      }
+    }
+    try {
+      ConfirmingChannel opened =
+          ConfirmingChannel.open(publisherConnections.createConnection().getDelegate());
+      channelsOpened.incrementAndGet();
+      return opened;
+    } catch (IOException | RuntimeException e) {
+      log.debug("no channel for the batch; each publish will report the failure", e);
+      return null;
     }
   }
 
   /** Publishes {@code reply} to {@code queue} through the default exchange. */
   public CompletableFuture<PublishOutcome> reply(String queue, Message reply) {
-    RabbitTemplate template = queue.startsWith(DIRECT_REPLY_TO_PREFIX) ? direct : mandatory;
-    return publish(template, "", queue, reply);
+    boolean toDirectReplyTo = queue.startsWith(DIRECT_REPLY_TO_PREFIX);
+    ConfirmingChannel channel = batchChannel.get();
+    if (channel != null) {
+      return publish(channel, queue, !toDirectReplyTo, reply);
+    }
+    return publish(toDirectReplyTo ? direct : mandatory, "", queue, reply);
   }
 
   /** Publishes {@code message} to {@code queue} through the default exchange, mandatory. */
   public CompletableFuture<PublishOutcome> toQueue(String queue, Message message) {
+    ConfirmingChannel channel = batchChannel.get();
+    if (channel != null) {
+      return publish(channel, queue, true, message);
+    }
     return publish(mandatory, "", queue, message);
   }
 
@@ -110,6 +163,17 @@ public final class AmqpReplyPublisher {
     // quiet.
     template.setReturnsCallback(returned -> {});
     return template;
+  }
+
+  private CompletableFuture<PublishOutcome> publish(
+      ConfirmingChannel channel, String queue, boolean mandatory, Message message) {
+    return channel.publish(
+        "",
+        queue,
+        mandatory,
+        properties.fromMessageProperties(
+            message.getMessageProperties(), StandardCharsets.UTF_8.name()),
+        message.getBody());
   }
 
   private static CompletableFuture<PublishOutcome> publish(

@@ -25,7 +25,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.springframework.amqp.core.Declarables;
-import org.springframework.amqp.rabbit.connection.CachingConnectionFactory;
 import org.springframework.amqp.rabbit.connection.ConnectionFactory;
 import org.springframework.amqp.rabbit.listener.SimpleMessageListenerContainer;
 import org.springframework.beans.factory.ObjectProvider;
@@ -90,37 +89,11 @@ public class AmqpGatewayAutoConfiguration {
     return topology.declarables();
   }
 
-  /**
-   * Channels a batch keeps while it publishes ({@link AmqpReplyPublisher#onBatchChannels}): one for
-   * mandatory publishes, one for direct reply-to.
-   */
-  private static final int CHANNELS_PER_BATCH = 2;
-
-  /** Channels beyond the consumers' batches: dead-letters, the indexer, the backlog probe. */
-  private static final int SPARE_CHANNELS = 8;
-
   @Bean
   AmqpReplyPublisher avgatewayAmqpReplyPublisher(
       ConnectionFactory connectionFactory, AmqpTopology topology, AmqpGatewayProperties props) {
-    keepBatchChannelsCached(connectionFactory, props);
     return new AmqpReplyPublisher(
         connectionFactory, props.deadLetterExchange(), topology.deadLetterRoutingKey());
-  }
-
-  /**
-   * Raises the channel cache so that every consumer's batch channels go back to it: a channel the
-   * cache has no room for is closed, and the next batch opens a new one.
-   */
-  private static void keepBatchChannelsCached(
-      ConnectionFactory connectionFactory, AmqpGatewayProperties props) {
-    if (connectionFactory instanceof CachingConnectionFactory caching
-        && caching.getCacheMode() == CachingConnectionFactory.CacheMode.CHANNEL) {
-      int needed = CHANNELS_PER_BATCH * props.consumers() * (1 + props.pipes().size());
-      needed += SPARE_CHANNELS;
-      if (caching.getChannelCacheSize() < needed) {
-        caching.setChannelCacheSize(needed);
-      }
-    }
   }
 
   /** The request consumers: everything but {@code avgateway.mode=indexer}. */
