@@ -2,12 +2,8 @@ package io.github.avgateway.core.wire;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.avgateway.core.model.Disposition;
-import io.github.avgateway.core.model.MessageInfo;
-import io.github.avgateway.core.model.Verdict;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -22,32 +18,6 @@ import tools.jackson.databind.json.JsonMapper;
 class HistoryJsonReaderTest {
 
   private static final Charset UTF8 = StandardCharsets.UTF_8;
-
-  private static final MessageInfo DOCUMENT =
-      new MessageInfo(
-          MessageInfo.idFor("amqp", "r1"),
-          "r1",
-          "c1",
-          "amqp",
-          "client",
-          "report.pdf",
-          "application/pdf",
-          68,
-          "ab",
-          Verdict.CLEAN,
-          List.of(),
-          null,
-          "ClamAV 1.4.6",
-          "27000",
-          true,
-          Instant.parse("2026-11-25T08:00:00Z"),
-          Instant.parse("2026-11-25T08:00:00.003Z"),
-          3,
-          5,
-          "gw-1",
-          false,
-          Disposition.REPLIED,
-          null);
 
   private final RandomRecords records = new RandomRecords(42);
 
@@ -77,8 +47,8 @@ class HistoryJsonReaderTest {
 
   @Test
   void otherFormsAreLeftToTheMapper() {
-    String good = new String(HistoryMessages.encode(List.of(DOCUMENT)), UTF8);
-    String filename = "\"filename\":\"report.pdf\"";
+    String good = new String(HistoryMessages.encode(List.of(HistoryMessagesTest.REPLIED)), UTF8);
+    String filename = "\"filename\":\"eicar.com\"";
     String sizeBytes = "\"sizeBytes\":68";
     String receivedAt = "\"receivedAt\":\"2026-11-25T08:00:00Z\"";
     assertThat(good).contains(filename, sizeBytes, receivedAt, "\"cached\":true");
@@ -101,7 +71,7 @@ class HistoryJsonReaderTest {
             good + "x")) {
       assertThat(HistoryJsonReader.read(body.getBytes(UTF8))).as(body).isNull();
     }
-    byte[] invalidUtf8 = good.replace(filename, "\"filename\":\"r\u00e9port\"").getBytes(UTF8);
+    byte[] invalidUtf8 = good.replace(filename, "\"filename\":\"\u00e9icar.com\"").getBytes(UTF8);
     invalidUtf8[indexOf(invalidUtf8, (byte) 0xC3) + 1] = (byte) 0x28;
     assertThat(HistoryJsonReader.read(invalidUtf8)).isNull();
   }

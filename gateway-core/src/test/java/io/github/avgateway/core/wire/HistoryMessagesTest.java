@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 
 class HistoryMessagesTest {
 
-  private static final MessageInfo REPLIED =
+  /** A replied document with every kind of field set; also the fixture of other wire tests. */
+  static final MessageInfo REPLIED =
       new MessageInfo(
           MessageInfo.idFor("jms", "r1"),
           "r1",
