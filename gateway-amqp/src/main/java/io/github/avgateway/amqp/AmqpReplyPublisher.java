@@ -25,10 +25,11 @@ import org.springframework.amqp.rabbit.support.MessagePropertiesConverter;
  *
  * <p>Replies to queues and dead-letters are published with {@code mandatory} set: a message the
  * broker could not route is reported as {@link PublishOutcome.Returned} (RabbitMQ sends the return
- * before the confirm, and Spring AMQP attaches it to the confirm's correlation). Replies to direct
- * reply-to names ({@code amq.rabbitmq.reply-to.*}) are published without it: RabbitMQ 3.x returns
- * such a message as unroutable even when it delivered it (rabbitmq-server issue 6124), and drops it
- * when the caller has gone, which is the caller's choice.
+ * before the confirm; the batch's channel, or Spring AMQP outside a batch, attaches it to the
+ * publish it belongs to). Replies to direct reply-to names ({@code amq.rabbitmq.reply-to.*}) are
+ * published without it: RabbitMQ 3.x returns such a message as unroutable even when it delivered it
+ * (rabbitmq-server issue 6124), and drops it when the caller has gone, which is the caller's
+ * choice.
  *
  * <p>A consumer publishes its batch inside {@link #onBatchChannels(Runnable)}: its replies,
  * forwards and history message then go out on one broker client channel kept for the batch ({@link
