@@ -1,9 +1,8 @@
 package io.github.avgateway.amqp;
 
 import io.github.avgateway.core.model.DeadLetterReason;
-import java.util.Objects;
+import io.github.avgateway.core.wire.ReplyToAllowList;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
@@ -15,18 +14,9 @@ import java.util.regex.Pattern;
  */
 public final class ReplyDestinationPolicy {
 
-  private static final int MATCHED_KEPT = 1024;
-
-  private final Pattern allowed;
+  private final ReplyToAllowList allowed;
   private final String defaultQueue;
   private final Set<String> forbidden;
-
-  /**
-   * Names that matched {@link #allowed}. Callers reuse a few reply queues, and a direct reply-to
-   * name is about a hundred characters for the pattern to walk on every request. Cleared when it
-   * holds {@link #MATCHED_KEPT}, so names sent at will cannot grow it.
-   */
-  private final Set<String> matched = ConcurrentHashMap.newKeySet();
 
   /**
    * @param allowed the whole-value pattern a {@code reply_to} must match
@@ -34,7 +24,7 @@ public final class ReplyDestinationPolicy {
    * @param forbidden queue names a reply never goes to (the gateway's own queues)
    */
   public ReplyDestinationPolicy(Pattern allowed, String defaultQueue, Set<String> forbidden) {
-    this.allowed = Objects.requireNonNull(allowed, "allowed");
+    this.allowed = new ReplyToAllowList(allowed);
     this.defaultQueue = defaultQueue;
     this.forbidden = Set.copyOf(forbidden);
   }
@@ -53,25 +43,11 @@ public final class ReplyDestinationPolicy {
           DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED,
           "reply_to names one of the gateway's own queues");
     }
-    if (!isAllowed(replyTo)) {
+    if (!allowed.allows(replyTo)) {
       return new ReplyRoute.Undeliverable(
           DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED,
           "reply_to does not match the allowed pattern " + allowed.pattern());
     }
     return new ReplyRoute.ToQueue(replyTo);
-  }
-
-  private boolean isAllowed(String replyTo) {
-    if (matched.contains(replyTo)) {
-      return true;
-    }
-    if (!allowed.matcher(replyTo).matches()) {
-      return false;
-    }
-    if (matched.size() >= MATCHED_KEPT) {
-      matched.clear();
-    }
-    matched.add(replyTo);
-    return true;
   }
 }

@@ -1,12 +1,12 @@
 package io.github.avgateway.jms;
 
 import io.github.avgateway.core.model.DeadLetterReason;
+import io.github.avgateway.core.wire.ReplyToAllowList;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.Queue;
 import jakarta.jms.TemporaryQueue;
 import jakarta.jms.Topic;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  */
 final class ReplyQueuePolicy {
 
-  private final Pattern allowed;
+  private final ReplyToAllowList allowed;
   private final Set<String> ownQueues;
 
   /**
@@ -28,7 +28,7 @@ final class ReplyQueuePolicy {
    * @param ownQueues queue names a reply never goes to (the request and dead-letter queues)
    */
   ReplyQueuePolicy(Pattern allowed, Set<String> ownQueues) {
-    this.allowed = Objects.requireNonNull(allowed, "allowed");
+    this.allowed = new ReplyToAllowList(allowed);
     this.ownQueues = Set.copyOf(ownQueues);
   }
 
@@ -49,7 +49,7 @@ final class ReplyQueuePolicy {
     if (ownQueues.contains(name)) {
       return refuse("JMSReplyTo names one of the gateway's own queues");
     }
-    if (!allowed.matcher(name).matches()) {
+    if (!allowed.allows(name)) {
       return refuse("JMSReplyTo does not match the allowed pattern " + allowed.pattern());
     }
     return Optional.empty();
