@@ -134,21 +134,12 @@ public final class AmqpReplyPublisher {
 
   /** Publishes {@code reply} to {@code queue} through the default exchange. */
   public CompletableFuture<PublishOutcome> reply(String queue, Message reply) {
-    boolean toDirectReplyTo = queue.startsWith(DIRECT_REPLY_TO_PREFIX);
-    ConfirmingChannel channel = batchChannel.get();
-    if (channel != null) {
-      return publish(channel, queue, !toDirectReplyTo, reply);
-    }
-    return publish(toDirectReplyTo ? direct : mandatory, "", queue, reply);
+    return toQueue(queue, !queue.startsWith(DIRECT_REPLY_TO_PREFIX), reply);
   }
 
   /** Publishes {@code message} to {@code queue} through the default exchange, mandatory. */
   public CompletableFuture<PublishOutcome> toQueue(String queue, Message message) {
-    ConfirmingChannel channel = batchChannel.get();
-    if (channel != null) {
-      return publish(channel, queue, true, message);
-    }
-    return publish(mandatory, "", queue, message);
+    return toQueue(queue, true, message);
   }
 
   /** Publishes {@code deadLetter} to the dead-letter exchange. */
@@ -166,12 +157,17 @@ public final class AmqpReplyPublisher {
     return template;
   }
 
-  private CompletableFuture<PublishOutcome> publish(
-      ConfirmingChannel channel, String queue, boolean mandatory, Message message) {
+  /** On this thread's batch channel if it has one, else through the template of its kind. */
+  private CompletableFuture<PublishOutcome> toQueue(
+      String queue, boolean isMandatory, Message message) {
+    ConfirmingChannel channel = batchChannel.get();
+    if (channel == null) {
+      return publish(isMandatory ? mandatory : direct, "", queue, message);
+    }
     return channel.publish(
         "",
         queue,
-        mandatory,
+        isMandatory,
         properties.fromMessageProperties(
             message.getMessageProperties(), StandardCharsets.UTF_8.name()),
         message.getBody());
