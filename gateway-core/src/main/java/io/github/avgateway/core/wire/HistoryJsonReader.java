@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Reads a history message in the form {@link JsonWriter} writes it, straight from the UTF-8 bytes:
@@ -83,7 +84,7 @@ final class HistoryJsonReader {
               yield 1;
             }
             case "documents" -> {
-              documents = documents();
+              documents = array(this::document);
               yield 2;
             }
             default -> throw NOT_READ;
@@ -98,20 +99,21 @@ final class HistoryJsonReader {
     return new HistoryMessage(schema, documents);
   }
 
-  private List<MessageInfo> documents() {
+  /** A JSON array of what {@code element} reads. */
+  private <T> List<T> array(Supplier<T> element) {
     expect('[');
-    List<MessageInfo> documents = new ArrayList<>();
+    List<T> items = new ArrayList<>();
     whitespace();
     if (peek() == ']') {
       pos++;
-      return documents;
+      return items;
     }
     do {
       whitespace();
-      documents.add(document());
+      items.add(element.get());
       whitespace();
     } while (more(']'));
-    return documents;
+    return items;
   }
 
   private MessageInfo document() {
@@ -295,22 +297,7 @@ final class HistoryJsonReader {
   }
 
   private List<String> stringsOrNull() {
-    if (isNull()) {
-      return null;
-    }
-    expect('[');
-    List<String> strings = new ArrayList<>(2);
-    whitespace();
-    if (peek() == ']') {
-      pos++;
-      return strings;
-    }
-    do {
-      whitespace();
-      strings.add(string());
-      whitespace();
-    } while (more(']'));
-    return strings;
+    return isNull() ? null : array(this::string);
   }
 
   private <E extends Enum<E>> E enumOrNull(Class<E> type) {
