@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.amqp.core.Message;
+import org.springframework.amqp.rabbit.connection.ChannelProxy;
 import org.springframework.amqp.rabbit.listener.api.ChannelAwareBatchMessageListener;
 
 /**
@@ -124,7 +125,15 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
     return true;
   }
 
-  private AckLine lineFor(Channel channel) {
+  /**
+   * The line of {@code channel}'s broker channel. Acknowledgements go to the broker channel itself,
+   * never through Spring AMQP's proxy: once its channel closed, the proxy opens a new one on the
+   * next call (possibly the one a recovered consumer is given next), where the delivery tags of the
+   * closed one mean nothing, or other requests.
+   */
+  private AckLine lineFor(Channel consumerChannel) {
+    Channel channel =
+        consumerChannel instanceof ChannelProxy proxy ? proxy.getTargetChannel() : consumerChannel;
     AckLine current = line.get();
     if (current == null || current.channel() != channel) {
       // A new consumer, or one that recovered on a new channel: the old line's channel is closed.

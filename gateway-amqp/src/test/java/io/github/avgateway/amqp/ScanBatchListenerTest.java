@@ -41,6 +41,7 @@ import org.mockito.ArgumentCaptor;
 import org.mockito.InOrder;
 import org.springframework.amqp.core.Message;
 import org.springframework.amqp.core.MessageProperties;
+import org.springframework.amqp.rabbit.connection.ChannelProxy;
 
 class ScanBatchListenerTest {
 
@@ -405,6 +406,19 @@ class ScanBatchListenerTest {
     InOrder order = inOrder(channel);
     order.verify(channel).basicAck(1, true);
     order.verify(channel).basicAck(2, true);
+  }
+
+  @Test
+  void acknowledgementsGoToTheBrokerChannelBehindSpringsProxy() throws Exception {
+    when(publisher.reply(anyString(), any())).thenReturn(confirmed());
+    Channel target = mock(Channel.class);
+    ChannelProxy proxy = mock(ChannelProxy.class);
+    when(proxy.getTargetChannel()).thenReturn(target);
+
+    listener.onMessageBatch(List.of(request(1, "m-1", "av.reply.a")), proxy);
+
+    verify(target).basicAck(1, true);
+    verify(proxy, never()).basicAck(anyLong(), anyBoolean());
   }
 
   private static CompletableFuture<PublishOutcome> confirmed() {
