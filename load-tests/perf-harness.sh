@@ -19,6 +19,8 @@
 #                           jms-on run only the gateway's history-on cells
 #   --gateway-arg=--avgateway.amqp.consumers=8   extra gateway property (repeatable)
 #   --jfr                   record a JFR profile of every gateway JVM (load-tests/target/harness/*.jfr)
+#   --half-rate=N           offered rate of the half-load cells (default: half of each gateway's maximum),
+#                           the same for the baseline and the echo: compares tails at one load
 #   --variant=NAME          what this run is (plain): named in the raw file's first and last lines
 #                           and in the gateway figures' headings
 #   --jit-warmup=SECONDS    unmeasured load on each new JVM before its cells (20; 15 with --quick);

@@ -298,7 +298,7 @@ final class GatewayRuns {
     report
         .find(target, variant, 1024)
         .ifPresent(max -> {
-          double rate = halfRate(max);
+          double rate = options.halfLoadRate(max);
           LoadRun run =
               new LoadRun(
                   childPid,
@@ -314,11 +314,6 @@ final class GatewayRuns {
             Thread.currentThread().interrupt();
           }
         });
-  }
-
-  /** The offered rate of the half-load cell after closed-loop cell {@code max}. */
-  static double halfRate(Cell max) {
-    return Math.max(1, max.perSecond() / 2);
   }
 
   /** The variant of an open-loop cell at {@code rate}: {@code "history-on @1059/s"}. */

@@ -36,6 +36,9 @@ import java.util.Set;
  * @param variant what this run is ({@code --variant=NAME}, "plain" by default): named in its raw
  *     file's first and last lines and in the gateway figures' headings, so that the raw files of a
  *     series say which is which
+ * @param halfRate the offered rate of the half-load cells ({@code --half-rate=N}, requests/s), the
+ *     same for this build's gateway, the baseline's and the echo; 0 (the default) for half of each
+ *     gateway's own maximum. A fixed rate compares two builds' tails at the same load.
  */
 record Options(
     Duration warmup,
@@ -53,6 +56,7 @@ record Options(
     boolean smoke,
     Path baseline,
     String variant,
+    double halfRate,
     Path repo,
     String clamdHost,
     int clamdPort,
@@ -82,6 +86,7 @@ record Options(
     String payload = "random";
     long requests = 10_001;
     String variant = "plain";
+    double halfRate = 0;
     for (String arg : args) {
       String[] kv = arg.split("=", 2);
       String value = kv.length > 1 ? kv[1] : "";
@@ -109,6 +114,7 @@ record Options(
         case "--payload" -> payload = payload(value);
         case "--requests" -> requests = Long.parseLong(value);
         case "--variant" -> variant = value.isBlank() ? variant : value.strip();
+        case "--half-rate" -> halfRate = Double.parseDouble(value);
         default -> throw new IllegalArgumentException("unknown option " + arg);
       }
     }
@@ -132,6 +138,7 @@ record Options(
         smoke,
         baseline,
         variant,
+        halfRate,
         Path.of(System.getProperty("harness.repo", ".")).toAbsolutePath().normalize(),
         System.getProperty("clamd.host", "127.0.0.1"),
         Integer.getInteger("clamd.port", 3310),
@@ -145,6 +152,11 @@ record Options(
       throw new IllegalArgumentException("--payload is random or eicar-same, not " + value);
     }
     return value;
+  }
+
+  /** The offered rate of the half-load cells after closed-loop cell {@code max}. */
+  double halfLoadRate(Cell max) {
+    return halfRate > 0 ? halfRate : Math.max(1, max.perSecond() / 2);
   }
 
   /** The cells a {@code --smoke} run must have (target, variant). */

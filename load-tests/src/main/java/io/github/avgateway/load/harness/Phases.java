@@ -129,7 +129,7 @@ final class Phases {
         || report.halfLoad(via.gateway(), GatewayFigures.HISTORY_ON, 1024).isEmpty()) {
       return;
     }
-    double rate = GatewayRuns.halfRate(max.get());
+    double rate = options.halfLoadRate(max.get());
     String variant = GatewayRuns.atRate(via.echoVariant, rate);
     EchoMeasurement atRate =
         (pid, driver) -> {

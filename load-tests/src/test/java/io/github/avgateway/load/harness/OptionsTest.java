@@ -1,0 +1,25 @@
+package io.github.avgateway.load.harness;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class OptionsTest {
+
+  /** A closed-loop maximum of 3,000 requests a second (30,000 in 10 s). */
+  private static final Cell MAX =
+      GatewayFiguresTest.cell("gateway-amqp", "history-on", 1024, 30_000, 40, "child=100");
+
+  @Test
+  void theHalfLoadRateIsHalfTheGatewaysOwnMaximumByDefault() {
+    assertThat(Options.parse(new String[0]).halfLoadRate(MAX)).isEqualTo(1500);
+  }
+
+  @Test
+  void aFixedHalfRateIsOfferedWhateverTheMaximum() {
+    Options options = Options.parse(new String[] {"--half-rate=2200"});
+
+    assertThat(options.halfLoadRate(MAX)).isEqualTo(2200);
+    assertThat(options.halfRate()).isEqualTo(2200);
+  }
+}
