@@ -133,7 +133,9 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
    */
   private AckLine lineFor(Channel consumerChannel) {
     Channel channel =
-        consumerChannel instanceof ChannelProxy proxy ? proxy.getTargetChannel() : consumerChannel;
+        consumerChannel instanceof ChannelProxy proxy && proxy.getTargetChannel() != null
+            ? proxy.getTargetChannel()
+            : consumerChannel;
     AckLine current = line.get();
     if (current == null || current.channel() != channel) {
       // A new consumer, or one that recovered on a new channel: the old line's channel is closed.
