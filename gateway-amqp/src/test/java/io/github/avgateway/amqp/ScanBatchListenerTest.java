@@ -68,6 +68,11 @@ class ScanBatchListenerTest {
   }
 
   private ScanBatchListener listener(Duration confirmTimeout, Duration holdLimit) {
+    return listener(confirmTimeout, holdLimit, Duration.ofSeconds(10));
+  }
+
+  private ScanBatchListener listener(
+      Duration confirmTimeout, Duration holdLimit, Duration historyTimeout) {
     RequestTriage triage =
         new RequestTriage(
             new AmqpRequestMapper(),
@@ -84,7 +89,7 @@ class ScanBatchListenerTest {
             this::publishHistory,
             hold = new IntakeHold(gate, Duration.ofMillis(5), holdLimit),
             confirmTimeout,
-            Duration.ofSeconds(1));
+            historyTimeout);
     l.onIntakeTrouble(troubles::incrementAndGet);
     return l;
   }
@@ -375,7 +380,8 @@ class ScanBatchListenerTest {
     when(publisher.reply(anyString(), any())).thenReturn(confirmed());
     unconfirmedHistory = new LinkedBlockingQueue<>();
 
-    listener.onMessageBatch(List.of(request(1, "m-1", "av.reply.a")), channel);
+    listener(Duration.ofSeconds(5), Duration.ofMinutes(1), Duration.ofMillis(200))
+        .onMessageBatch(List.of(request(1, "m-1", "av.reply.a")), channel);
 
     verify(channel, timeout(WAIT.toMillis())).basicNack(1, false, true);
     verify(channel, never()).basicAck(anyLong(), anyBoolean());
