@@ -239,14 +239,10 @@ public class AmqpGatewayAutoConfiguration {
       all.addAll(pipes.containers());
       IntakeWatcher watcher =
           new IntakeWatcher(intake::intake, all, props.intakeCheckInterval(), hold, consumes);
-      List<ScanBatchListener> listeners = new ArrayList<>();
-      listeners.add(listener);
+      listener.onIntakeTrouble(watcher::checkSoon);
       pipes.containers().stream()
           .map(c -> (ScanBatchListener) c.getMessageListener())
-          .forEach(listeners::add);
-      listeners.forEach(each -> each.onIntakeTrouble(watcher::checkSoon));
-      watcher.beforeConsumersStop(
-          () -> listeners.forEach(each -> each.awaitAcknowledged(ScanBatchListener.STOP_WAIT)));
+          .forEach(pipeListener -> pipeListener.onIntakeTrouble(watcher::checkSoon));
       return watcher;
     }
 
