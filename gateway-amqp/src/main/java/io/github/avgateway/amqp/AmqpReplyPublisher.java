@@ -86,10 +86,10 @@ public final class AmqpReplyPublisher {
 
   /**
    * Runs {@code batch} with this thread's replies, forwards and history messages on a channel kept
-   * for it. {@code batch} should wait for its confirms before it returns: a channel with publishes
-   * still pending afterwards is closed (they fail), not kept. When no channel can be had (the
-   * broker is gone), {@code batch} runs without one and each publish reports its own failure, as
-   * outside a batch.
+   * for it. Publishes may still be pending when {@code batch} returns (the history message is): the
+   * channel goes back to the kept ones with them, and their futures complete when the broker
+   * answers or the channel closes. When no channel can be had (the broker is gone), {@code batch}
+   * runs without one and each publish reports its own failure, as outside a batch.
    */
   public void onBatchChannels(Runnable batch) {
     ConfirmingChannel channel = take();
@@ -102,7 +102,7 @@ public final class AmqpReplyPublisher {
       batch.run();
     } finally {
       batchChannel.remove();
-      if (channel.isOpen() && channel.settled()) {
+      if (channel.isOpen()) {
         idle.addFirst(channel);
       } else {
         channel.close();

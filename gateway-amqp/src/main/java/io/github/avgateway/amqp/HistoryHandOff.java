@@ -5,14 +5,18 @@ import io.github.avgateway.core.pipeline.ScanPipeline;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The last phase of a batch before its acknowledgement: the documents of every request whose reply
  * or dead-letter was confirmed go to the broker as one history message, with a publisher confirm.
- * When the backlog is full (the broker nacks it), the batch is held ({@link IntakeHold}: intake is
- * down meanwhile, through the {@code HistoryBacklogGate}) and published again once the backlog has
- * room ({@link AmqpBacklogProbe}); the replies are not sent again. Used by one consumer thread at a
- * time.
+ * The consumer does not wait for that confirm: {@link #handOver} returns a future that completes
+ * once every request of the batch knows its outcome, and the batch then waits in its channel's
+ * {@link AckLine} while the consumer takes its next batch. When the backlog is full (the broker
+ * nacks it), the batch is held on a thread of its own ({@link IntakeHold}: intake is down
+ * meanwhile, through the {@code HistoryBacklogGate}) and published again once the backlog has room
+ * ({@link AmqpBacklogProbe}); the replies are not sent again.
  */
 final class HistoryHandOff {
 
@@ -29,8 +33,12 @@ final class HistoryHandOff {
     this.timeout = timeout;
   }
 
-  /** Hands over the documents of {@code items}; {@code onHeld} runs when a full backlog holds. */
-  void handOver(List<BatchItem> items, ScanPipeline pipeline, Runnable onHeld) {
+  /**
+   * Publishes the documents of {@code items}; the future completes (never exceptionally) once each
+   * item was told the outcome: handed over, refused or failed. {@code onHeld} runs when a full
+   * backlog holds.
+   */
+  CompletableFuture<Void> handOver(List<BatchItem> items, ScanPipeline pipeline, Runnable onHeld) {
     List<BatchItem> holders = new ArrayList<>(items.size());
     List<MessageInfo> documents = new ArrayList<>(items.size());
     for (BatchItem item : items) {
@@ -41,32 +49,61 @@ final class HistoryHandOff {
       }
     }
     if (documents.isEmpty()) {
-      return;
+      return CompletableFuture.completedFuture(null);
     }
-    for (int attempt = 1; ; attempt++) {
-      long deadline = System.nanoTime() + timeout.toNanos();
-      switch (BatchItem.await(stream.publish(documents), deadline)) {
-        case PublishOutcome.Confirmed ok -> {
-          holders.forEach(BatchItem::historyHandedOver);
-          return;
-        }
-        case PublishOutcome.Nacked nacked -> {
-          if (attempt >= ATTEMPTS || !hold.awaitOpen(onHeld)) {
-            String why = "history backlog full, the broker refused the history message";
-            holders.forEach(item -> item.historyRefused(why));
-            return;
-          }
-        }
-        case PublishOutcome.Returned returned -> {
-          String why = "the broker could not route the history message: " + returned.replyText();
-          holders.forEach(item -> item.fail(why));
-          return;
-        }
-        case PublishOutcome.Failed failed -> {
-          holders.forEach(item -> item.fail("history message: " + failed.why()));
-          return;
-        }
+    return publish(documents)
+        .thenCompose(outcome ->
+            outcome instanceof PublishOutcome.Nacked
+                ? CompletableFuture.runAsync(
+                    () -> holdAndRepublish(holders, documents, onHeld), HistoryHandOff::held)
+                : CompletableFuture.completedFuture(tell(holders, outcome)))
+        .exceptionally(error -> {
+          holders.forEach(item -> item.fail("history message: " + error));
+          return null;
+        });
+  }
+
+  /** One publish of the history message; its future completes within {@code timeout}. */
+  private CompletableFuture<PublishOutcome> publish(List<MessageInfo> documents) {
+    return stream
+        .publish(documents)
+        .completeOnTimeout(
+            new PublishOutcome.Failed("no publisher confirm in time"),
+            timeout.toNanos(),
+            TimeUnit.NANOSECONDS);
+  }
+
+  /** Waits for room in the backlog and publishes again, on a thread of its own. */
+  private void holdAndRepublish(
+      List<BatchItem> holders, List<MessageInfo> documents, Runnable onHeld) {
+    PublishOutcome outcome = new PublishOutcome.Nacked();
+    for (int attempt = 1; outcome instanceof PublishOutcome.Nacked; attempt++) {
+      if (attempt >= ATTEMPTS || !hold.awaitOpen(onHeld)) {
+        String why = "history backlog full, the broker refused the history message";
+        holders.forEach(item -> item.historyRefused(why));
+        return;
       }
+      outcome = BatchItem.await(publish(documents), System.nanoTime() + timeout.toNanos());
     }
+    tell(holders, outcome);
+  }
+
+  /** Tells each holder a settled (not nacked) outcome. */
+  private static Void tell(List<BatchItem> holders, PublishOutcome outcome) {
+    switch (outcome) {
+      case PublishOutcome.Confirmed ok -> holders.forEach(BatchItem::historyHandedOver);
+      case PublishOutcome.Returned returned -> {
+        String why = "the broker could not route the history message: " + returned.replyText();
+        holders.forEach(item -> item.fail(why));
+      }
+      case PublishOutcome.Failed failed ->
+          holders.forEach(item -> item.fail("history message: " + failed.why()));
+      case PublishOutcome.Nacked nacked -> throw new IllegalStateException("nacks are held");
+    }
+    return null;
+  }
+
+  private static void held(Runnable hold) {
+    Thread.ofVirtual().name("avgateway-amqp-history-hold").start(hold);
   }
 }

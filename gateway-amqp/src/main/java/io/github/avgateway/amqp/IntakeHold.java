@@ -59,6 +59,11 @@ public final class IntakeHold {
     stopping = true;
   }
 
+  /** True from {@link #stop()} until {@link #restart()}: the gateway is shutting down. */
+  public boolean stopping() {
+    return stopping;
+  }
+
   /** Holds are possible again (the consumers were started again). */
   public void restart() {
     stopping = false;

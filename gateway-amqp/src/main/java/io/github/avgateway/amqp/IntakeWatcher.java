@@ -36,6 +36,7 @@ public final class IntakeWatcher implements SmartLifecycle {
   private volatile boolean running;
   private volatile boolean paused;
   private boolean announced;
+  private volatile Runnable beforeConsumersStop = () -> {};
 
   /**
    * @param consumes what the consumers read, for the one "ready" line logged when they first start,
@@ -91,7 +92,16 @@ public final class IntakeWatcher implements SmartLifecycle {
       executor.shutdownNow();
     }
     hold.stop();
+    beforeConsumersStop.run();
     containers.forEach(MessageListenerContainer::stop);
+  }
+
+  /**
+   * Runs {@code action} when the gateway stops, after holds ended and before the consumers stop:
+   * the listeners wait there for the batches that are waiting to be acknowledged.
+   */
+  public void beforeConsumersStop(Runnable action) {
+    this.beforeConsumersStop = action;
   }
 
   @Override

@@ -7,9 +7,13 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.amqp.core.Message;
+import org.springframework.amqp.rabbit.connection.ChannelProxy;
 import org.springframework.amqp.rabbit.listener.api.ChannelAwareBatchMessageListener;
 
 /**
@@ -18,19 +22,33 @@ import org.springframework.amqp.rabbit.listener.api.ChannelAwareBatchMessageList
  * batch's history message (all its documents) was confirmed by the broker on the history queue;
  * every other request of the batch is requeued ({@code basic.nack} with requeue), so the broker
  * delivers it again. Phases per batch: scan everything, publish, wait for all confirms, publish one
- * history message and wait for its confirm ({@link HistoryHandOff}), acknowledge; the publishes
- * share the batch's channels ({@link AmqpReplyPublisher#onBatchChannels(Runnable)}). No history
- * store is on this path.
+ * history message ({@link HistoryHandOff}); the publishes share the batch's channels ({@link
+ * AmqpReplyPublisher#onBatchChannels(Runnable)}). The consumer then takes its next batch while this
+ * one waits for its history confirm in its channel's {@link AckLine}, which acknowledges batches in
+ * delivery order (a quorum queue's confirm waits for its log to reach the disk, 10–20 ms under
+ * load: waiting for it here kept the consumer's next requests waiting too). No history store is on
+ * this path.
  *
  * <p>A pause costs no delivery attempt ({@link IntakeHold}): while the intake gate is down the
  * consumer holds its batch unscanned; scans that failed because clamd went away meanwhile are held
  * and scanned again once it is back (instead of answering ERROR); a history message the broker
  * refused (backlog full) is held and published again once the backlog has room (the replies are
- * confirmed already). Only a hold that runs out, or a stopping gateway, requeues.
+ * confirmed already). Only a hold that runs out, or a stopping gateway, requeues. Once the gateway
+ * is stopping, each batch is acknowledged before its consumer returns, and {@link
+ * #awaitAcknowledged(Duration)} waits for the batches already in line, so that stopping the
+ * consumers does not return requests whose replies were sent.
  */
 public final class ScanBatchListener implements ChannelAwareBatchMessageListener {
 
   private static final Logger log = LoggerFactory.getLogger(ScanBatchListener.class);
+
+  private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+
+  /**
+   * How long a consumer of a stopping gateway waits for its batch's history confirm: as long as
+   * Spring AMQP's container waits for a consumer to finish by default.
+   */
+  public static final Duration STOP_WAIT = Duration.ofSeconds(5);
 
   private final RequestTriage triage;
   private final ScanPipeline pipeline;
@@ -40,6 +58,12 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
   private final IntakeHold hold;
   private final Duration confirmTimeout;
   private volatile Runnable onIntakeTrouble = () -> {};
+
+  /** This consumer thread's line; a consumer's channel is used by its thread alone. */
+  private final ThreadLocal<AckLine> line = new ThreadLocal<>();
+
+  /** Every line in use, for {@link #awaitAcknowledged(Duration)}. */
+  private final Set<AckLine> lines = ConcurrentHashMap.newKeySet();
 
   public ScanBatchListener(
       RequestTriage triage,
@@ -67,33 +91,78 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
   public void onMessageBatch(List<Message> messages, Channel channel) {
     List<BatchItem> items = new ArrayList<>(messages.size());
     messages.forEach(m -> items.add(new BatchItem(m, builder, publisher)));
+    CompletableFuture<Void> settled = DONE;
     if (!hold.awaitOpen(onIntakeTrouble)) {
       items.forEach(item -> item.fail("intake paused: " + why()));
     } else {
       try {
-        process(items);
+        settled = process(items);
       } catch (RuntimeException e) {
         log.warn("batch of {} requests failed; requeueing what was not done", items.size(), e);
         items.forEach(item -> item.fail("unexpected failure: " + e));
       }
     }
-    acknowledge(channel, items);
+    AckLine batchLine = lineFor(channel);
+    batchLine.join(items, settled);
+    if (hold.stopping() && !batchLine.awaitEmpty(STOP_WAIT.toNanos())) {
+      log.warn("stopping: a batch's history confirm did not come in time; the broker redelivers");
+    }
   }
 
-  private void process(List<BatchItem> items) {
+  /**
+   * Waits until every batch handled so far was acknowledged (or its channel closed), for {@code
+   * limit} at most; call it once the gateway is stopping and before the consumers stop.
+   *
+   * @return true when no batch is left waiting
+   */
+  public boolean awaitAcknowledged(Duration limit) {
+    long deadline = System.nanoTime() + limit.toNanos();
+    for (AckLine waiting : lines) {
+      if (!waiting.awaitEmpty(deadline - System.nanoTime())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The line of {@code channel}'s broker channel. Acknowledgements go to the broker channel itself,
+   * never through Spring AMQP's proxy: once its channel closed, the proxy opens a new one on the
+   * next call (possibly the one a recovered consumer is given next), where the delivery tags of the
+   * closed one mean nothing, or other requests.
+   */
+  private AckLine lineFor(Channel consumerChannel) {
+    Channel channel =
+        consumerChannel instanceof ChannelProxy proxy && proxy.getTargetChannel() != null
+            ? proxy.getTargetChannel()
+            : consumerChannel;
+    AckLine current = line.get();
+    if (current == null || current.channel() != channel) {
+      // A new consumer, or one that recovered on a new channel: the old line's channel is closed.
+      lines.removeIf(old -> !old.channel().isOpen());
+      current = new AckLine(channel, this::acknowledge);
+      line.set(current);
+      lines.add(current);
+    }
+    return current;
+  }
+
+  private CompletableFuture<Void> process(List<BatchItem> items) {
     scanHoldingForClamd(items);
-    publisher.onBatchChannels(() -> publishAndHandOver(items));
+    List<CompletableFuture<Void>> handedOver = new ArrayList<>(1);
+    publisher.onBatchChannels(() -> handedOver.add(publishAndHandOver(items)));
+    return handedOver.get(0);
   }
 
   /** Publishes every answer, waits for their confirms, then hands over the history message. */
-  private void publishAndHandOver(List<BatchItem> items) {
+  private CompletableFuture<Void> publishAndHandOver(List<BatchItem> items) {
     items.forEach(BatchItem::publish);
     long confirmDeadline = System.nanoTime() + confirmTimeout.toNanos();
     List<BatchItem> unsettled = items;
     while (!unsettled.isEmpty()) {
       unsettled = unsettled.stream().filter(item -> item.settle(confirmDeadline)).toList();
     }
-    history.handOver(items, pipeline, onIntakeTrouble);
+    return history.handOver(items, pipeline, onIntakeTrouble);
   }
 
   /** Scans; scans that failed because clamd went away are held and done again once it is back. */
@@ -125,6 +194,7 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
     return hold.intake() instanceof Availability.Down down ? down.why() : "intake open again";
   }
 
+  /** Acknowledges a settled batch (one multiple ack when all of it is done); runs in its line. */
   private void acknowledge(Channel channel, List<BatchItem> items) {
     List<BatchItem> failed = items.stream().filter(item -> !item.done()).toList();
     try {

@@ -6,8 +6,10 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyBoolean;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.anyString;
+import static org.mockito.Mockito.inOrder;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.timeout;
 import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
@@ -29,13 +31,17 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.mockito.ArgumentCaptor;
+import org.mockito.InOrder;
 import org.springframework.amqp.core.Message;
 import org.springframework.amqp.core.MessageProperties;
+import org.springframework.amqp.rabbit.connection.ChannelProxy;
 
 class ScanBatchListenerTest {
 
@@ -49,7 +55,12 @@ class ScanBatchListenerTest {
   private final Channel channel = mock(Channel.class);
   private final AtomicInteger troubles = new AtomicInteger();
   private final AtomicInteger historyMessages = new AtomicInteger();
+  private IntakeHold hold;
   private volatile HistoryStream refusing;
+
+  /** When set, history messages wait here for the test to confirm them. */
+  private volatile BlockingQueue<CompletableFuture<PublishOutcome>> unconfirmedHistory;
+
   private final ScanBatchListener listener = listener(Duration.ofSeconds(5), Duration.ofMinutes(1));
 
   private ScanBatchListener listener(Duration confirmTimeout) {
@@ -57,6 +68,11 @@ class ScanBatchListenerTest {
   }
 
   private ScanBatchListener listener(Duration confirmTimeout, Duration holdLimit) {
+    return listener(confirmTimeout, holdLimit, Duration.ofSeconds(10));
+  }
+
+  private ScanBatchListener listener(
+      Duration confirmTimeout, Duration holdLimit, Duration historyTimeout) {
     RequestTriage triage =
         new RequestTriage(
             new AmqpRequestMapper(),
@@ -71,9 +87,9 @@ class ScanBatchListenerTest {
             pipeline,
             publisher,
             this::publishHistory,
-            new IntakeHold(gate, Duration.ofMillis(5), holdLimit),
+            hold = new IntakeHold(gate, Duration.ofMillis(5), holdLimit),
             confirmTimeout,
-            Duration.ofSeconds(5));
+            historyTimeout);
     l.onIntakeTrouble(troubles::incrementAndGet);
     return l;
   }
@@ -86,7 +102,13 @@ class ScanBatchListenerTest {
     }
     historyMessages.incrementAndGet();
     documents.forEach(history::record);
-    return confirmed();
+    BlockingQueue<CompletableFuture<PublishOutcome>> waiting = unconfirmedHistory;
+    if (waiting == null) {
+      return confirmed();
+    }
+    CompletableFuture<PublishOutcome> confirm = new CompletableFuture<>();
+    waiting.add(confirm);
+    return confirm;
   }
 
   @Test
@@ -198,8 +220,8 @@ class ScanBatchListenerTest {
         .onMessageBatch(
             List.of(request(1, "m-1", "av.reply.a"), request(2, "m-2", "av.reply.a")), channel);
 
+    verify(channel, timeout(WAIT.toMillis())).basicNack(2, false, true);
     verify(channel).basicNack(1, false, true);
-    verify(channel).basicNack(2, false, true);
     assertThat(troubles.get()).isPositive();
     assertThat(history.calls()).isEmpty();
   }
@@ -246,14 +268,14 @@ class ScanBatchListenerTest {
           return CompletableFuture.completedFuture(new PublishOutcome.Nacked());
         };
 
-    Thread consumer = inBackground(List.of(request(1, "m-1", "av.reply.a")));
+    listener.onMessageBatch(List.of(request(1, "m-1", "av.reply.a")), channel);
     await().atMost(WAIT).until(() -> nacks.get() > 0 && troubles.get() > 0);
-    assertThat(consumer.isAlive()).as("holding").isTrue();
+    Thread.sleep(50);
+    verifyNoInteractions(channel);
     refusing = null;
     gate.up();
-    consumer.join(WAIT.toMillis());
 
-    verify(channel).basicAck(1, true);
+    verify(channel, timeout(WAIT.toMillis())).basicAck(1, true);
     verify(channel, never()).basicNack(anyLong(), anyBoolean(), anyBoolean());
     verify(publisher, times(1)).reply(anyString(), any());
     assertThat(history.find("amqp", "m-1")).isPresent();
@@ -312,6 +334,97 @@ class ScanBatchListenerTest {
 
     verify(channel).basicNack(4, false, true);
     assertThat(history.calls()).isEmpty();
+  }
+
+  @Test
+  void theConsumerTakesItsNextBatchBeforeTheHistoryConfirmAndBatchesAreAcknowledgedInOrder()
+      throws Exception {
+    when(publisher.reply(anyString(), any())).thenReturn(confirmed());
+    unconfirmedHistory = new LinkedBlockingQueue<>();
+
+    listener.onMessageBatch(
+        List.of(request(1, "m-1", "av.reply.a"), request(2, "m-2", "av.reply.a")), channel);
+    listener.onMessageBatch(List.of(request(3, "m-3", "av.reply.a")), channel);
+    CompletableFuture<PublishOutcome> first = unconfirmedHistory.take();
+    CompletableFuture<PublishOutcome> second = unconfirmedHistory.take();
+
+    verifyNoInteractions(channel);
+    second.complete(new PublishOutcome.Confirmed());
+    verifyNoInteractions(channel);
+    first.complete(new PublishOutcome.Confirmed());
+
+    InOrder order = inOrder(channel);
+    order.verify(channel).basicAck(2, true);
+    order.verify(channel).basicAck(3, true);
+    verifyNoMoreInteractions(channel);
+  }
+
+  @Test
+  void aBatchWhoseHistoryFailsIsRequeuedWithoutHoldingUpTheBatchAfterIt() throws Exception {
+    when(publisher.reply(anyString(), any())).thenReturn(confirmed());
+    unconfirmedHistory = new LinkedBlockingQueue<>();
+
+    listener.onMessageBatch(List.of(request(1, "m-1", "av.reply.a")), channel);
+    listener.onMessageBatch(List.of(request(2, "m-2", "av.reply.a")), channel);
+    unconfirmedHistory.take().complete(new PublishOutcome.Failed("channel closed"));
+    unconfirmedHistory.take().complete(new PublishOutcome.Confirmed());
+
+    InOrder order = inOrder(channel);
+    order.verify(channel).basicNack(1, false, true);
+    order.verify(channel).basicAck(2, true);
+    verifyNoMoreInteractions(channel);
+  }
+
+  @Test
+  void aHistoryConfirmThatNeverComesRequeuesTheBatchAfterTheHistoryTimeout() throws Exception {
+    when(publisher.reply(anyString(), any())).thenReturn(confirmed());
+    unconfirmedHistory = new LinkedBlockingQueue<>();
+
+    listener(Duration.ofSeconds(5), Duration.ofMinutes(1), Duration.ofMillis(200))
+        .onMessageBatch(List.of(request(1, "m-1", "av.reply.a")), channel);
+
+    verify(channel, timeout(WAIT.toMillis())).basicNack(1, false, true);
+    verify(channel, never()).basicAck(anyLong(), anyBoolean());
+  }
+
+  @Test
+  void whenStoppingTheConsumerReturnsOnlyOnceItsBatchIsAcknowledged() throws Exception {
+    when(publisher.reply(anyString(), any())).thenReturn(confirmed());
+    when(channel.isOpen()).thenReturn(true);
+    unconfirmedHistory = new LinkedBlockingQueue<>();
+    listener.onMessageBatch(List.of(request(1, "m-1", "av.reply.a")), channel);
+    assertThat(listener.awaitAcknowledged(Duration.ofMillis(20)))
+        .as("the first batch waits for its history confirm")
+        .isFalse();
+    hold.stop();
+
+    Thread consumer = inBackground(List.of(request(2, "m-2", "av.reply.a")));
+    CompletableFuture<PublishOutcome> first = unconfirmedHistory.take();
+    CompletableFuture<PublishOutcome> second = unconfirmedHistory.take();
+    Thread.sleep(50);
+    assertThat(consumer.isAlive()).as("waiting for its batch's acknowledgement").isTrue();
+    first.complete(new PublishOutcome.Confirmed());
+    second.complete(new PublishOutcome.Confirmed());
+    consumer.join(WAIT.toMillis());
+
+    assertThat(consumer.isAlive()).isFalse();
+    assertThat(listener.awaitAcknowledged(Duration.ZERO)).isTrue();
+    InOrder order = inOrder(channel);
+    order.verify(channel).basicAck(1, true);
+    order.verify(channel).basicAck(2, true);
+  }
+
+  @Test
+  void acknowledgementsGoToTheBrokerChannelBehindSpringsProxy() throws Exception {
+    when(publisher.reply(anyString(), any())).thenReturn(confirmed());
+    Channel target = mock(Channel.class);
+    ChannelProxy proxy = mock(ChannelProxy.class);
+    when(proxy.getTargetChannel()).thenReturn(target);
+
+    listener.onMessageBatch(List.of(request(1, "m-1", "av.reply.a")), proxy);
+
+    verify(target).basicAck(1, true);
+    verify(proxy, never()).basicAck(anyLong(), anyBoolean());
   }
 
   private static CompletableFuture<PublishOutcome> confirmed() {

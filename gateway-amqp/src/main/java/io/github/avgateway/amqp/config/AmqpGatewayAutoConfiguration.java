@@ -239,10 +239,14 @@ public class AmqpGatewayAutoConfiguration {
       all.addAll(pipes.containers());
       IntakeWatcher watcher =
           new IntakeWatcher(intake::intake, all, props.intakeCheckInterval(), hold, consumes);
-      listener.onIntakeTrouble(watcher::checkSoon);
+      List<ScanBatchListener> listeners = new ArrayList<>();
+      listeners.add(listener);
       pipes.containers().stream()
           .map(c -> (ScanBatchListener) c.getMessageListener())
-          .forEach(pipeListener -> pipeListener.onIntakeTrouble(watcher::checkSoon));
+          .forEach(listeners::add);
+      listeners.forEach(each -> each.onIntakeTrouble(watcher::checkSoon));
+      watcher.beforeConsumersStop(
+          () -> listeners.forEach(each -> each.awaitAcknowledged(ScanBatchListener.STOP_WAIT)));
       return watcher;
     }
 

@@ -30,7 +30,9 @@ import org.springframework.validation.annotation.Validated;
  *     them the gateway dead-letters it as {@code DELIVERY_LIMIT_EXCEEDED}, and the quorum queue's
  *     own {@code x-delivery-limit} (the same number) dead-letters it should even that fail
  * @param consumers concurrent consumers, each with its own channel
- * @param prefetch unacknowledged requests the broker may hand to one consumer
+ * @param prefetch unacknowledged requests the broker may hand to one consumer; at least twice
+ *     {@code batchSize} lets a consumer scan its next batch while the last one waits for its
+ *     history confirm
  * @param batchSize most requests one consumer handles, replies to and acknowledges together
  * @param batchWait how long a consumer gathers a batch: it takes no more requests once this has
  *     passed since it began waiting, nor after waiting this long for one more, so a request waits
