@@ -6,6 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.amqp.AmqpException;
@@ -31,7 +32,7 @@ import org.springframework.amqp.rabbit.support.MessagePropertiesConverter;
  * (rabbitmq-server issue 6124), and drops it when the caller has gone, which is the caller's
  * choice.
  *
- * <p>A consumer publishes its batch inside {@link #onBatchChannels(Runnable)}: its replies,
+ * <p>A consumer publishes its batch inside {@link #onBatchChannels(Supplier)}: its replies,
  * forwards and history message then go out on one broker client channel kept for the batch ({@link
  * ConfirmingChannel}, on the publisher connection, taken from a few kept open between batches),
  * which tracks its own confirms and returns. Per-message publishing through a template took a
@@ -90,16 +91,17 @@ public final class AmqpReplyPublisher {
    * channel goes back to the kept ones with them, and their futures complete when the broker
    * answers or the channel closes. When no channel can be had (the broker is gone), {@code batch}
    * runs without one and each publish reports its own failure, as outside a batch.
+   *
+   * @return what {@code batch} returned
    */
-  public void onBatchChannels(Runnable batch) {
+  public <T> T onBatchChannels(Supplier<T> batch) {
     ConfirmingChannel channel = take();
     if (channel == null) {
-      batch.run();
-      return;
+      return batch.get();
     }
     batchChannel.set(channel);
     try {
-      batch.run();
+      return batch.get();
     } finally {
       batchChannel.remove();
       if (channel.isOpen()) {

@@ -23,11 +23,10 @@ import org.springframework.amqp.rabbit.listener.api.ChannelAwareBatchMessageList
  * every other request of the batch is requeued ({@code basic.nack} with requeue), so the broker
  * delivers it again. Phases per batch: scan everything, publish, wait for all confirms, publish one
  * history message ({@link HistoryHandOff}); the publishes share the batch's channels ({@link
- * AmqpReplyPublisher#onBatchChannels(Runnable)}). The consumer then takes its next batch while this
- * one waits for its history confirm in its channel's {@link AckLine}, which acknowledges batches in
- * delivery order (a quorum queue's confirm waits for its log to reach the disk, 10–20 ms under
- * load: waiting for it here kept the consumer's next requests waiting too). No history store is on
- * this path.
+ * AmqpReplyPublisher#onBatchChannels}). The consumer then takes its next batch while this one waits
+ * for its history confirm in its channel's {@link AckLine}, which acknowledges batches in delivery
+ * order (a quorum queue's confirm waits for its log to reach the disk, 10–20 ms under load: waiting
+ * for it here kept the consumer's next requests waiting too). No history store is on this path.
  *
  * <p>A pause costs no delivery attempt ({@link IntakeHold}): while the intake gate is down the
  * consumer holds its batch unscanned; scans that failed because clamd went away meanwhile are held
@@ -149,9 +148,7 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
 
   private CompletableFuture<Void> process(List<BatchItem> items) {
     scanHoldingForClamd(items);
-    List<CompletableFuture<Void>> handedOver = new ArrayList<>(1);
-    publisher.onBatchChannels(() -> handedOver.add(publishAndHandOver(items)));
-    return handedOver.get(0);
+    return publisher.onBatchChannels(() -> publishAndHandOver(items));
   }
 
   /** Publishes every answer, waits for their confirms, then hands over the history message. */

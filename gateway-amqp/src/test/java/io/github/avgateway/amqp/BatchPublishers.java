@@ -4,6 +4,8 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.doAnswer;
 import static org.mockito.Mockito.mock;
 
+import java.util.function.Supplier;
+
 /** Publisher doubles for the batch listener tests. */
 final class BatchPublishers {
 
@@ -15,13 +17,7 @@ final class BatchPublishers {
    */
   static AmqpReplyPublisher mockRunningBatches() {
     AmqpReplyPublisher publisher = mock(AmqpReplyPublisher.class);
-    doAnswer(
-            call -> {
-              call.<Runnable>getArgument(0).run();
-              return null;
-            })
-        .when(publisher)
-        .onBatchChannels(any());
+    doAnswer(call -> call.<Supplier<?>>getArgument(0).get()).when(publisher).onBatchChannels(any());
     return publisher;
   }
 }
