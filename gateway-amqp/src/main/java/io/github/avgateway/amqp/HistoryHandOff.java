@@ -52,11 +52,14 @@ final class HistoryHandOff {
       return CompletableFuture.completedFuture(null);
     }
     return publish(documents)
-        .thenCompose(outcome ->
-            outcome instanceof PublishOutcome.Nacked
-                ? CompletableFuture.runAsync(
-                    () -> holdAndRepublish(holders, documents, onHeld), HistoryHandOff::held)
-                : CompletableFuture.completedFuture(tell(holders, outcome)))
+        .thenCompose(outcome -> {
+          if (outcome instanceof PublishOutcome.Nacked) {
+            return CompletableFuture.runAsync(
+                () -> holdAndRepublish(holders, documents, onHeld), HistoryHandOff::held);
+          }
+          tell(holders, outcome);
+          return CompletableFuture.<Void>completedFuture(null);
+        })
         .exceptionally(error -> {
           holders.forEach(item -> item.fail("history message: " + error));
           return null;
@@ -89,7 +92,7 @@ final class HistoryHandOff {
   }
 
   /** Tells each holder a settled (not nacked) outcome. */
-  private static Void tell(List<BatchItem> holders, PublishOutcome outcome) {
+  private static void tell(List<BatchItem> holders, PublishOutcome outcome) {
     switch (outcome) {
       case PublishOutcome.Confirmed ok -> holders.forEach(BatchItem::historyHandedOver);
       case PublishOutcome.Returned returned -> {
@@ -100,7 +103,6 @@ final class HistoryHandOff {
           holders.forEach(item -> item.fail("history message: " + failed.why()));
       case PublishOutcome.Nacked nacked -> throw new IllegalStateException("nacks are held");
     }
-    return null;
   }
 
   private static void held(Runnable hold) {
