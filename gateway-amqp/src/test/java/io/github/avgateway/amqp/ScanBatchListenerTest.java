@@ -8,6 +8,7 @@ import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.Mockito.inOrder;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.mockingDetails;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.timeout;
 import static org.mockito.Mockito.times;
@@ -270,7 +271,10 @@ class ScanBatchListenerTest {
 
     listener.onMessageBatch(List.of(request(1, "m-1", "av.reply.a")), channel);
     await().atMost(WAIT).until(() -> nacks.get() > 0 && troubles.get() > 0);
-    Thread.sleep(50);
+    await("the held batch is neither acknowledged nor requeued")
+        .during(Duration.ofMillis(100))
+        .atMost(WAIT)
+        .until(() -> mockingDetails(channel).getInvocations().isEmpty());
     verifyNoInteractions(channel);
     refusing = null;
     gate.up();
@@ -401,7 +405,10 @@ class ScanBatchListenerTest {
     Thread consumer = inBackground(List.of(request(2, "m-2", "av.reply.a")));
     CompletableFuture<PublishOutcome> first = unconfirmedHistory.take();
     CompletableFuture<PublishOutcome> second = unconfirmedHistory.take();
-    Thread.sleep(50);
+    await("the consumer waits for its batch's acknowledgement")
+        .during(Duration.ofMillis(100))
+        .atMost(WAIT)
+        .until(consumer::isAlive);
     assertThat(consumer.isAlive()).as("waiting for its batch's acknowledgement").isTrue();
     first.complete(new PublishOutcome.Confirmed());
     second.complete(new PublishOutcome.Confirmed());
