@@ -7,11 +7,13 @@ import io.github.avgateway.amqp.testing.RabbitIt;
 import io.github.avgateway.core.fault.Expected;
 import io.github.avgateway.core.fault.FaultLedger;
 import io.github.avgateway.core.fault.FaultPayloads.Payload;
+import io.github.avgateway.core.fault.Outcome;
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.wire.WireNames;
 import java.time.Duration;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.springframework.amqp.AmqpException;
 import org.springframework.amqp.core.AcknowledgeMode;
@@ -28,8 +30,12 @@ import org.springframework.amqp.rabbit.listener.SimpleMessageListenerContainer;
 /**
  * The callers of a fault run, on the private node directly (never through the gateway's proxy):
  * publishes requests with publisher confirms (a request counts as confirmed only once the broker
- * confirmed it), reads a durable reply queue and the gateway's dead-letter queue, and passes
- * everything to the scenario's {@link FaultLedger}, keyed by correlation id.
+ * confirmed it), reads a reply queue and the gateway's dead-letter queue, and passes everything to
+ * the scenario's {@link FaultLedger}, keyed by correlation id. The reply queue is a quorum queue so
+ * that an answer handed out again after the node was killed always comes marked {@code redelivered}
+ * (its delivery count is in the queue's log), and is then counted as seen again, not as a second
+ * answer of the gateway: a caller's acknowledgement lost with the node is no fault of the
+ * gateway's.
  */
 public final class FaultClient implements AutoCloseable {
 
@@ -50,7 +56,8 @@ public final class FaultClient implements AutoCloseable {
     this.template = new RabbitTemplate(factory);
     this.admin = new RabbitAdmin(factory);
     this.requestQueue = requestQueue;
-    admin.declareQueue(new Queue(REPLY_QUEUE, true, false, false));
+    admin.declareQueue(
+        new Queue(REPLY_QUEUE, true, false, false, Map.of("x-queue-type", "quorum")));
     this.replies = listen(REPLY_QUEUE, this::onReply);
     this.deadLetters = listen(deadLetterQueue, this::onDeadLetter);
   }
@@ -143,10 +150,11 @@ public final class FaultClient implements AutoCloseable {
 
   private void onReply(Message message) {
     MessageProperties props = message.getMessageProperties();
-    ledger.reply(
-        props.getCorrelationId(),
-        Verdict.valueOf(header(props, WireNames.VERDICT)),
-        reason(header(props, WireNames.REASON)));
+    record(
+        props,
+        new Outcome.Reply(
+            Verdict.valueOf(header(props, WireNames.VERDICT)),
+            reason(header(props, WireNames.REASON))));
   }
 
   private void onDeadLetter(Message message) {
@@ -154,11 +162,24 @@ public final class FaultClient implements AutoCloseable {
     MessageProperties props = message.getMessageProperties();
     String dead = header(props, WireNames.REASON);
     String verdict = header(props, WireNames.VERDICT);
-    ledger.deadLetter(
-        props.getCorrelationId(),
-        dead == null ? null : DeadLetterReason.valueOf(dead),
-        verdict == null ? null : Verdict.valueOf(verdict),
-        null);
+    record(
+        props,
+        new Outcome.DeadLetter(
+            dead == null ? null : DeadLetterReason.valueOf(dead),
+            verdict == null ? null : Verdict.valueOf(verdict),
+            null));
+  }
+
+  /**
+   * Passes an answer to the ledger; one its queue delivered again (a broker killed before the
+   * acknowledgement of the first delivery reached its disk) is the same message seen twice.
+   */
+  private void record(MessageProperties props, Outcome outcome) {
+    if (Boolean.TRUE.equals(props.getRedelivered())) {
+      ledger.observeAgain(props.getCorrelationId(), outcome);
+    } else {
+      ledger.observe(props.getCorrelationId(), outcome);
+    }
   }
 
   private SimpleMessageListenerContainer listen(

@@ -3,6 +3,7 @@ package io.github.avgateway.amqp.fault;
 import io.github.avgateway.amqp.testing.RabbitIt;
 import io.github.avgateway.core.fault.FaultLedger;
 import io.github.avgateway.core.fault.FaultPayloads.Payload;
+import io.github.avgateway.core.fault.Outcome;
 import io.github.avgateway.core.model.Disposition;
 import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.Verdict;
@@ -147,10 +148,15 @@ final class PipeTraffic implements AutoCloseable {
     }
     note(key, pipe.destination(outlet));
     Object reason = props.getHeaders().get(WireNames.REASON);
-    ledger.reply(
-        key,
-        Verdict.valueOf(String.valueOf(props.getHeaders().get(WireNames.VERDICT))),
-        reason == null ? null : Reason.valueOf(reason.toString()));
+    Outcome.Reply forward =
+        new Outcome.Reply(
+            Verdict.valueOf(String.valueOf(props.getHeaders().get(WireNames.VERDICT))),
+            reason == null ? null : Reason.valueOf(reason.toString()));
+    if (Boolean.TRUE.equals(props.getRedelivered())) {
+      ledger.observeAgain(key, forward);
+    } else {
+      ledger.observe(key, forward);
+    }
   }
 
   private void note(String key, String destination) {

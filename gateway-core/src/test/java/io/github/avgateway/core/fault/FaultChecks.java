@@ -18,7 +18,8 @@ final class FaultChecks {
       Duration elapsed,
       List<FaultLedger.Entry> entries,
       int strayOutcomes,
-      int strayDocs) {
+      int strayDocs,
+      int seenAgain) {
     return new FaultReport(
         scenario,
         elapsed,
@@ -34,7 +35,8 @@ final class FaultChecks {
         count(entries, e -> e.needsHistory() && e.docs.isEmpty()),
         entries.stream().mapToInt(e -> Math.max(0, e.docs.size() - 1)).sum() + strayDocs,
         count(entries, e -> !e.outcomes.isEmpty() && !e.expected.matches(e.outcomes.get(0))),
-        strayOutcomes);
+        strayOutcomes,
+        seenAgain);
   }
 
   /** An EICAR-bearing request answered or recorded CLEAN anywhere. */

@@ -36,6 +36,7 @@ public final class FaultLedger {
   private final Map<String, Entry> entries = new ConcurrentHashMap<>();
   private final Map<String, List<MessageInfo>> strayDocs = new ConcurrentHashMap<>();
   private final AtomicInteger strayOutcomes = new AtomicInteger();
+  private final AtomicInteger seenAgain = new AtomicInteger();
 
   /**
    * @param scenario the name printed with the counts, e.g. {@code amqp/rabbitmq-kill-9}
@@ -85,6 +86,24 @@ public final class FaultLedger {
     }
   }
 
+  /**
+   * Records a reply or dead-letter that the caller's queue delivered again (AMQP's {@code
+   * redelivered} flag): a broker killed after delivering it, before the caller's acknowledgement
+   * reached its disk, hands the same message out once more. If the same outcome is recorded for
+   * {@code key} already, this is that answer seen again, not a second answer of the gateway, and it
+   * is only counted ({@link FaultReport#seenAgain()}); otherwise (the caller dropped the first
+   * delivery unread) it is recorded as {@link #observe} would. A second answer of the gateway is a
+   * new message, delivered first without the flag, so it is still counted as a duplicate.
+   */
+  public void observeAgain(String key, Outcome outcome) {
+    Entry entry = key == null ? null : entries.get(key);
+    if (entry != null && entry.outcomes.contains(outcome)) {
+      seenAgain.incrementAndGet();
+    } else {
+      observe(key, outcome);
+    }
+  }
+
   /** Records a history document found in the store (the same document may be passed again). */
   public void history(MessageInfo doc) {
     String key = doc.correlationId() != null ? doc.correlationId() : doc.requestId();
@@ -126,7 +145,8 @@ public final class FaultLedger {
         Duration.ofNanos(System.nanoTime() - startNanos),
         List.copyOf(entries.values()),
         strayOutcomes.get(),
-        strayDocs.size());
+        strayDocs.size(),
+        seenAgain.get());
   }
 
   private Entry entry(String key) {

@@ -100,6 +100,43 @@ class FaultLedgerTest {
   }
 
   @Test
+  void anAnswerTheCallersQueueDeliversAgainIsSeenAgainNotADuplicate() {
+    send("a", Expected.clean());
+    send("b", Expected.clean());
+    send("c", Expected.clean());
+    ledger.reply("a", Verdict.CLEAN, null);
+    ledger.observeAgain("a", new Outcome.Reply(Verdict.CLEAN, null));
+    ledger.observeAgain("b", new Outcome.Reply(Verdict.CLEAN, null));
+    ledger.reply("c", Verdict.CLEAN, null);
+    ledger.reply("c", Verdict.CLEAN, null);
+    ledger.observeAgain("c", new Outcome.Reply(Verdict.CLEAN, null));
+    ledger.history(doc("a", Verdict.CLEAN, false, null));
+    ledger.history(doc("b", Verdict.CLEAN, false, null));
+    ledger.history(doc("c", Verdict.CLEAN, false, null));
+
+    FaultReport report = ledger.report();
+    assertThat(report.seenAgain()).as("a's and c's second deliveries").isEqualTo(2);
+    assertThat(report.replied())
+        .as("b's first delivery went unread: its redelivery counts")
+        .isEqualTo(3);
+    assertThat(report.duplicates()).as("c answered twice by the gateway").isOne();
+    assertThat(report.unexplainedDuplicates()).isOne();
+    assertThat(report.line()).contains("seen-again=2");
+  }
+
+  @Test
+  void anAnswerSeenAgainWithAnotherVerdictIsStillAnOutcome() {
+    send("a", Expected.infected());
+    ledger.reply("a", Verdict.INFECTED, null);
+    ledger.observeAgain("a", new Outcome.Reply(Verdict.ERROR, Reason.SCAN_FAILED));
+
+    FaultReport report = ledger.report();
+    assertThat(report.seenAgain()).isZero();
+    assertThat(report.duplicates()).isOne();
+    assertThat(report.inconsistent()).isOne();
+  }
+
+  @Test
   void aDifferentVerdictOnRedeliveryIsInconsistent() {
     send("a", Expected.infected());
     ledger.reply("a", Verdict.INFECTED, null);

@@ -35,6 +35,8 @@ import org.assertj.core.api.SoftAssertions;
  *     still, e.g. ERROR {@code SCAN_FAILED} while clamd was frozen); asserted only by {@link
  *     #assertAsExpected()}
  * @param strays replies or dead-letters whose key the ledger never sent (another run's)
+ * @param seenAgain answers the caller's queue delivered again, marked redelivered, after one equal
+ *     to them was recorded: not counted as outcomes ({@link FaultLedger#observeAgain})
  */
 public record FaultReport(
     String scenario,
@@ -51,7 +53,8 @@ public record FaultReport(
     int historyMissing,
     int historyExtra,
     int unexpected,
-    int strays) {
+    int strays,
+    int seenAgain) {
 
   /** Where {@link #print()} appends its table row; {@code avgateway.fault.report-file}. */
   public static Path reportFile() {
@@ -74,7 +77,7 @@ public record FaultReport(
         Locale.ROOT,
         "FAULT %s: sent=%d confirmed=%d replied=%d dead-lettered=%d lost=%d duplicates=%d"
             + " (unexplained %d) unsafe=%d inconsistent=%d history-missing=%d history-extra=%d"
-            + " unexpected=%d strays=%d in %.1fs",
+            + " unexpected=%d strays=%d seen-again=%d in %.1fs",
         scenario,
         sent,
         confirmed,
@@ -89,6 +92,7 @@ public record FaultReport(
         historyExtra,
         unexpected,
         strays,
+        seenAgain,
         elapsed.toMillis() / 1000.0);
   }
 
