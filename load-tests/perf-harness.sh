@@ -18,13 +18,17 @@
 #   --only=PHASES / --skip=PHASES   clamd, amqp-echo, jms-echo, amqp, jms, durability; amqp-on and
 #                           jms-on run only the gateway's history-on cells
 #   --gateway-arg=--avgateway.amqp.consumers=8   extra gateway property (repeatable)
+#   --gateway-jvm-arg=-XX:G1HeapRegionSize=4m   extra JVM option of the gateways of the size cells
+#                           (repeatable; after the harness' own -Xmx2g)
 #   --jfr                   record a JFR profile of every gateway JVM (load-tests/target/harness/*.jfr)
 #   --half-rate=N           offered rate of the half-load cells (default: half of each gateway's maximum),
 #                           the same for the baseline and the echo: compares tails at one load
 #   --variant=NAME          what this run is (plain): named in the raw file's first and last lines
 #                           and in the gateway figures' headings
-#   --jit-warmup=SECONDS    unmeasured load on each new JVM before its cells (20; 15 with --quick);
-#                           use 120 when quoting p99: after 20 s the JIT is still compiling
+#   --jit-warmup=SECONDS    unmeasured load on each new JVM before its cells (20; 15 with --quick):
+#                           1 KiB, then each larger size of --sizes for a share of a third of it
+#                           (at most 10 s each); use 120 when quoting p99: after 20 s the JIT is
+#                           still compiling
 #   --baseline=DIR          before/after in one invocation: DIR is a checkout of another commit with
 #                           its jars built (git worktree add DIR COMMIT; cd DIR; ./mvnw -B -q -pl
 #                           gateway-amqp,gateway-jms -am package -DskipTests); after each gateway's

@@ -48,13 +48,13 @@ final class FiguresTable {
         "#   broker = Thread-N (activemq-...), activemq-*; solr = solr-history-*,"
             + " commitScheduler, searcherExecutor, Lucene Merge, h2sc-*, httpShardExecutor, ...;");
     report.note(
-        "#   jit (C1/C2) and indexer (the history queue's consumer) are part of own;"
+        "#   jit (C1/C2), gc (G1's threads) and indexer (the history queue's consumer) are part of own;"
             + " threads that ended unsampled are in the JVM total only (child.ended in the cell)");
     report.note(
         "# shared = 1/(1/clamd alone + 1/echo) of this run; p99 half = open loop at half the"
             + " maximum, echo p99 = the same transport's echo, open loop at the same rate");
     report.note(
-        "%-5s %6s %8s %8s %8s %8s %8s %8s %8s %8s %7s %7s %9s %9s %7s %8s %8s %8s %8s",
+        "%-5s %6s %8s %8s %8s %8s %8s %8s %8s %8s %7s %7s %7s %9s %9s %7s %8s %8s %8s %8s",
         "via",
         "size",
         "jvm us",
@@ -66,6 +66,7 @@ final class FiguresTable {
         "clamd us",
         "own/clmd",
         "jit",
+        "gc",
         "indexer",
         "req/s",
         "shared/s",
@@ -76,7 +77,7 @@ final class FiguresTable {
         "p99/echo");
     for (GatewayFigures f : figures) {
       report.note(
-          "%-5s %6s %8s %8s %8s %8s %8s %8s %8s %8s %7s %7s %9s %9s %7s %8s %8s %8s %8s",
+          "%-5s %6s %8s %8s %8s %8s %8s %8s %8s %8s %7s %7s %7s %9s %9s %7s %8s %8s %8s %8s",
           f.via().name,
           Payloads.label(f.size()).replace(" ", ""),
           num(f.jvm(), "%.0f"),
@@ -88,6 +89,7 @@ final class FiguresTable {
           num(f.clamd(), "%.0f"),
           num(f.ownOverClamd(), "%.2f"),
           num(f.jit(), "%.0f"),
+          num(f.gc(), "%.0f"),
           num(f.indexer(), "%.0f"),
           num(f.rate(), "%.1f"),
           num(f.shared(), "%.1f"),

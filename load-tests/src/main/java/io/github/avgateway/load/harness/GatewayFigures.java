@@ -16,6 +16,7 @@ import java.util.Optional;
  * @param solr the embedded Solr's threads, part of {@code jvm}
  * @param indexer the history indexer's threads, part of {@code jvm} and of {@link #own()}
  * @param jit the JIT compilers' threads, part of {@code jvm} and of {@link #own()}
+ * @param gc the garbage collector's threads, part of {@code jvm} and of {@link #own()}
  * @param clamd clamd's CPU per request (one scan each) in the same cell
  * @param rate the gateway's closed-loop maximum, requests/s
  * @param clamdRate clamd alone, requests/s
@@ -32,6 +33,7 @@ record GatewayFigures(
     double solr,
     double indexer,
     double jit,
+    double gc,
     double clamd,
     double rate,
     double clamdRate,
@@ -87,6 +89,7 @@ record GatewayFigures(
             gw.cpuMicros("child.solr"),
             gw.cpuMicros("child.indexer"),
             gw.cpuMicros("child.jit"),
+            gw.cpuMicros("child.gc"),
             gw.cpuMicros("clamd"),
             gw.perSecond(),
             rate(report.find("clamd", "raw 8 sessions", size)),

@@ -215,6 +215,7 @@ final class GatewayRuns {
   private List<String> jvmArgs(String slug) {
     List<String> jvm = new ArrayList<>();
     jvm.add("-Xmx2g");
+    jvm.addAll(options.gatewayJvmArgs());
     if (options.jfr()) {
       jvm.add("-XX:FlightRecorderOptions:stackdepth=256");
       jvm.add(
@@ -290,7 +291,7 @@ final class GatewayRuns {
             Harness.ANSWER_TIMEOUT);
     String cold0 = String.format(Locale.ROOT, " cold 0-%ds", options.coldWindow().toSeconds());
     report.cell(cold.closedLoop(target, variant + cold0, Options.window(1024)));
-    Harness.jitWarmup(driver, options.jitWarmup());
+    Harness.jitWarmup(driver, options.jitWarmup(), options.sizes());
   }
 
   private void halfLoadLatency(long childPid, Transport driver, String target, String variant)

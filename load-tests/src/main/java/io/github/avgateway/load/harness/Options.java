@@ -20,6 +20,8 @@ import java.util.Set;
  * @param soakRequests requests in the soak
  * @param soakMax the longest the soak may run
  * @param gatewayArgs extra {@code --key=value} arguments for every gateway (tuning experiments)
+ * @param gatewayJvmArgs extra JVM options for every gateway JVM of the size cells ({@code
+ *     --gateway-jvm-arg=-XX:G1HeapRegionSize=4m}), after the harness' own {@code -Xmx2g}
  * @param jfr record a JFR profile of each gateway JVM
  * @param jitWarmup unmeasured load on each new gateway or echo JVM before its cells, so that the
  *     cells measure compiled code (the first seconds are measured separately, as "cold")
@@ -48,6 +50,7 @@ record Options(
     long soakRequests,
     Duration soakMax,
     List<String> gatewayArgs,
+    List<String> gatewayJvmArgs,
     boolean jfr,
     Duration jitWarmup,
     String payload,
@@ -80,6 +83,7 @@ record Options(
     long soak = 1_000_000;
     Duration soakMax = Duration.ofMinutes(40);
     List<String> gatewayArgs = new ArrayList<>();
+    List<String> gatewayJvmArgs = new ArrayList<>();
     boolean jfr = false;
     Duration jitWarmup = null;
     Path baseline = null;
@@ -108,6 +112,7 @@ record Options(
         }
         case "--soak-max-minutes" -> soakMax = Duration.ofMinutes(Long.parseLong(value));
         case "--gateway-arg" -> gatewayArgs.add(value);
+        case "--gateway-jvm-arg" -> gatewayJvmArgs.add(value);
         case "--jfr" -> jfr = true;
         case "--jit-warmup" -> jitWarmup = Duration.ofSeconds(Long.parseLong(value));
         case "--baseline" -> baseline = Path.of(value).toAbsolutePath().normalize();
@@ -129,6 +134,7 @@ record Options(
         soak,
         soakMax,
         List.copyOf(gatewayArgs),
+        List.copyOf(gatewayJvmArgs),
         jfr,
         jitWarmup != null ? jitWarmup : Duration.ofSeconds(smoke ? 1 : quick ? 15 : 20),
         payload,

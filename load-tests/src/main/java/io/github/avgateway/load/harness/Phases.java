@@ -112,7 +112,7 @@ final class Phases {
   /** Short JIT warm-up, then a closed loop at each size. */
   private EchoMeasurement echoSizes(String target, String variant, List<Integer> sizes) {
     return (pid, driver) -> {
-      Harness.jitWarmup(driver, options.jitWarmup().dividedBy(3));
+      Harness.jitWarmup(driver, options.jitWarmup().dividedBy(3), sizes);
       Harness.sizes(pid, options, report, driver, target, variant, sizes, Options::window);
     };
   }

@@ -30,7 +30,12 @@ final class ThreadGroups {
     INDEXER("indexer", "^jms-history-|^amqp-history-|^avgatewayHistor"),
     /** The JIT compilers. */
     JIT("jit", "^C[12] CompilerThre"),
-    /** Everything else: consumers, clamd client, broker client, GC, ... (the gateway's own). */
+    /**
+     * G1's threads: the pause workers, concurrent marking and refinement (part of the gateway's own
+     * CPU: its allocation, not the broker's or Solr's alone, drives them).
+     */
+    GC("gc", "^GC Thread#|^G1 "),
+    /** Everything else: consumers, clamd client, broker client, ... (the gateway's own). */
     OTHER("other", "(?!)");
 
     final String key;

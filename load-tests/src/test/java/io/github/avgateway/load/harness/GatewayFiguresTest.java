@@ -42,12 +42,13 @@ class GatewayFiguresTest {
         report,
         Via.JMS,
         "driver=70 child=500 clamd=200 rabbitmq=1 total=771 child.broker=220 child.solr=60"
-            + " child.indexer=20 child.jit=15 child.other=180 child.ended=5");
+            + " child.indexer=20 child.jit=15 child.gc=30 child.other=150 child.ended=5");
 
     GatewayFigures f = GatewayFigures.of(report, Via.JMS, KIB).orElseThrow();
 
     assertThat(f.jvm()).isEqualTo(500);
-    assertThat(f.own()).isEqualTo(220); // 500 - 220 - 60; indexer and JIT stay in own
+    assertThat(f.own()).isEqualTo(220); // 500 - 220 - 60; indexer, JIT and GC stay in own
+    assertThat(f.gc()).isEqualTo(30);
     assertThat(f.clamd()).isEqualTo(200);
     assertThat(f.ownOverClamd()).isCloseTo(1.1, within(1e-9));
     assertThat(f.ownPerMiB()).isCloseTo(220 * 1024 / 1000.0, within(1e-9)); // ms per MiB

@@ -22,4 +22,20 @@ class OptionsTest {
     assertThat(options.halfLoadRate(MAX)).isEqualTo(2200);
     assertThat(options.halfRate()).isEqualTo(2200);
   }
+
+  @Test
+  void gatewayJvmArgsAreKeptInOrderAndApartFromTheGatewaysProperties() {
+    Options options =
+        Options.parse(
+            new String[] {
+              "--gateway-jvm-arg=-XX:G1HeapRegionSize=4m",
+              "--gateway-arg=--avgateway.amqp.consumers=8",
+              "--gateway-jvm-arg=-Xlog:gc:file=gc.log"
+            });
+
+    assertThat(options.gatewayJvmArgs())
+        .containsExactly("-XX:G1HeapRegionSize=4m", "-Xlog:gc:file=gc.log");
+    assertThat(options.gatewayArgs()).containsExactly("--avgateway.amqp.consumers=8");
+    assertThat(Options.parse(new String[0]).gatewayJvmArgs()).isEmpty();
+  }
 }

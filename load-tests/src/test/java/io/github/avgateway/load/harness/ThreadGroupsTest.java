@@ -55,6 +55,9 @@ class ThreadGroupsTest {
     assertThat(Group.of("amqp-history-ba")).isEqualTo(Group.INDEXER);
     assertThat(Group.of("avgatewayHistor")).isEqualTo(Group.INDEXER);
     assertThat(Group.of("C1 CompilerThre")).isEqualTo(Group.JIT);
+    for (String gc : new String[] {"GC Thread#0", "G1 Conc#0", "G1 Refine#0", "G1 Main Marker"}) {
+      assertThat(Group.of(gc)).as(gc).isEqualTo(Group.GC);
+    }
     for (String own :
         new String[] {
           "jms-consumer-1",
@@ -63,7 +66,7 @@ class ThreadGroupsTest {
           "AMQP Connection",
           "pool-2-thread-3",
           "clamd-upkeep",
-          "GC Thread#0",
+          "VM Thread",
           "Thread-3",
           "http-nio-127.0."
         }) {
