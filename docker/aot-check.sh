@@ -15,7 +15,7 @@ major=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$JAVA_HOME/release")
 [ "${major:-0}" -ge 25 ] || { echo "[aot-check] needs a JDK >= 25 (the image's); found $JAVA_HOME" >&2; exit 1; }
 export JAVA="$JAVA_HOME/bin/java"
 # The same collector in training and use, as the image pins it (a cache fits the GC it was made with).
-export JAVA_TOOL_OPTIONS="-XX:+UseG1GC"
+export JAVA_TOOL_OPTIONS="-XX:+UseParallelGC"
 
 log() { printf '[aot-check] %s\n' "$*" >&2; }
 

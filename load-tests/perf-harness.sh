@@ -18,8 +18,9 @@
 #   --only=PHASES / --skip=PHASES   clamd, amqp-echo, jms-echo, amqp, jms, durability; amqp-on and
 #                           jms-on run only the gateway's history-on cells
 #   --gateway-arg=--avgateway.amqp.consumers=8   extra gateway property (repeatable)
-#   --gateway-jvm-arg=-XX:G1HeapRegionSize=4m   extra JVM option of the gateways of the size cells
-#                           (repeatable; after the harness' own -Xmx2g)
+#   --gateway-jvm-arg=-Xlog:gc:file=gc.log   extra JVM option of the gateways of the size cells
+#                           (repeatable; after the harness' own -Xmx2g -XX:+UseParallelGC; a
+#                           collector of its own needs -XX:-UseParallelGC before it)
 #   --jfr                   record a JFR profile of every gateway JVM (load-tests/target/harness/*.jfr)
 #   --half-rate=N           offered rate of the half-load cells (default: half of each gateway's maximum),
 #                           the same for the baseline and the echo: compares tails at one load

@@ -32,6 +32,11 @@ if [ -z "$jar" ] || [ -n "$(find pom.xml */pom.xml */src -newer "$jar" -type f -
   jar=$(find_jar)
 fi
 java="$JAVA_HOME/bin/java"
+# The parallel collector, as in docker/Dockerfile: on large payloads G1 cost the gateway 0.8-1.5 ms
+# of CPU per MiB (humongous objects starting concurrent marking) against 0.03-0.15 for this one
+# (perf-notes/gateway.md, round 14). The cache's name says the collector: a cache fits the one it
+# was recorded with.
+jvm=(-XX:+UseParallelGC)
 
 # On JDK 25+ the gateway starts from the extracted jar with a JDK AOT cache (classes already loaded
 # and linked): about 4.5 s to ready instead of 9-14 s (perf-notes/gateway.md, Cold vs warm). The
@@ -42,11 +47,11 @@ java="$JAVA_HOME/bin/java"
 java_version=$(sed -n 's/^JAVA_RUNTIME_VERSION="\(.*\)"$/\1/p' "$JAVA_HOME/release" 2>/dev/null || true)
 java_major=${java_version%%[!0-9]*}
 if [ "${AVGATEWAY_AOT:-on}" = off ] || [ -z "$java_major" ] || [ "$java_major" -lt 25 ]; then
-  exec "$java" -jar "$jar" "$@"
+  exec "$java" "${jvm[@]}" -jar "$jar" "$@"
 fi
 app=.run/app/$module
 app_jar=$app/$(basename "$jar")
-aot=$app/gateway-$java_version.aot
+aot=$app/gateway-$java_version-parallel.aot
 if [ ! -f "$app_jar" ] || [ "$jar" -nt "$app_jar" ]; then
   rm -rf "$app"
   "$java" -Djarmode=tools -jar "$jar" extract --destination "$app" >/dev/null
@@ -54,11 +59,11 @@ if [ ! -f "$app_jar" ] || [ "$jar" -nt "$app_jar" ]; then
 fi
 if [ ! -f "$aot" ]; then
   echo "[run] recording a start-up cache for this build (once; log in $app/training.log)"
-  if ! "$java" -XX:AOTCacheOutput="$aot" -Dspring.context.exit=onRefresh -jar "$app_jar" "$@" \
+  if ! "$java" "${jvm[@]}" -XX:AOTCacheOutput="$aot" -Dspring.context.exit=onRefresh -jar "$app_jar" "$@" \
       >"$app/training.log" 2>&1 || [ ! -f "$aot" ]; then
     echo "[run] no start-up cache (see $app/training.log); starting without it"
     rm -f "$aot"
-    exec "$java" -jar "$app_jar" "$@"
+    exec "$java" "${jvm[@]}" -jar "$app_jar" "$@"
   fi
 fi
-exec "$java" -XX:AOTCache="$aot" -jar "$app_jar" "$@"
+exec "$java" "${jvm[@]}" -XX:AOTCache="$aot" -jar "$app_jar" "$@"

@@ -21,7 +21,8 @@ import java.util.Set;
  * @param soakMax the longest the soak may run
  * @param gatewayArgs extra {@code --key=value} arguments for every gateway (tuning experiments)
  * @param gatewayJvmArgs extra JVM options for every gateway JVM of the size cells ({@code
- *     --gateway-jvm-arg=-XX:G1HeapRegionSize=4m}), after the harness' own {@code -Xmx2g}
+ *     --gateway-jvm-arg=-Xlog:gc:file=gc.log}), after the harness' own ({@code
+ *     GatewayRuns.GATEWAY_JVM})
  * @param jfr record a JFR profile of each gateway JVM
  * @param jitWarmup unmeasured load on each new gateway or echo JVM before its cells, so that the
  *     cells measure compiled code (the first seconds are measured separately, as "cold")

@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
 import org.apache.solr.client.solrj.SolrQuery;
 
 /**
@@ -65,7 +66,9 @@ final class Soak {
     try (ChildJvm gateway =
             new ChildJvm(
                 GatewayLauncher.class.getName(),
-                List.of("-Xmx2g", "-Dharness.heapLog=" + heapLog),
+                Stream.concat(
+                        GatewayRuns.GATEWAY_JVM.stream(), Stream.of("-Dharness.heapLog=" + heapLog))
+                    .toList(),
                 args,
                 work.resolve(slug + ".log"));
         Transport driver =

@@ -28,13 +28,14 @@ class OptionsTest {
     Options options =
         Options.parse(
             new String[] {
-              "--gateway-jvm-arg=-XX:G1HeapRegionSize=4m",
+              "--gateway-jvm-arg=-XX:-UseParallelGC",
+              "--gateway-jvm-arg=-XX:+UseG1GC",
               "--gateway-arg=--avgateway.amqp.consumers=8",
               "--gateway-jvm-arg=-Xlog:gc:file=gc.log"
             });
 
     assertThat(options.gatewayJvmArgs())
-        .containsExactly("-XX:G1HeapRegionSize=4m", "-Xlog:gc:file=gc.log");
+        .containsExactly("-XX:-UseParallelGC", "-XX:+UseG1GC", "-Xlog:gc:file=gc.log");
     assertThat(options.gatewayArgs()).containsExactly("--avgateway.amqp.consumers=8");
     assertThat(Options.parse(new String[0]).gatewayJvmArgs()).isEmpty();
   }
