@@ -32,8 +32,8 @@ if [ -z "$jar" ] || [ -n "$(find pom.xml */pom.xml */src -newer "$jar" -type f -
   jar=$(find_jar)
 fi
 java="$JAVA_HOME/bin/java"
-# The parallel collector, as in docker/Dockerfile: on large payloads G1 cost the gateway 0.8-1.5 ms
-# of CPU per MiB (humongous objects starting concurrent marking) against 0.03-0.15 for this one
+# The parallel collector, as in docker/Dockerfile: at 1 MiB G1 cost the gateway 1.2-1.5 ms of CPU
+# per MiB (humongous objects starting concurrent marking) against 0.03-0.06 for this one
 # (perf-notes/gateway.md, round 14). The cache's name says the collector: a cache fits the one it
 # was recorded with.
 jvm=(-XX:+UseParallelGC)

@@ -39,8 +39,8 @@ final class GatewayRuns {
 
   /**
    * The JVM options of every gateway the harness starts: a 2 GiB heap, and the collector that
-   * scripts/run.sh and docker/Dockerfile start the gateway with (the parallel one; G1 cost 0.8–1.5
-   * ms per MiB more on large payloads, perf-notes/gateway.md round 14).
+   * scripts/run.sh and docker/Dockerfile start the gateway with (the parallel one; at 1 MiB G1 cost
+   * 1.2–1.5 ms of CPU per MiB against its 0.03–0.06, perf-notes/gateway.md round 14).
    */
   static final List<String> GATEWAY_JVM = List.of("-Xmx2g", "-XX:+UseParallelGC");
 

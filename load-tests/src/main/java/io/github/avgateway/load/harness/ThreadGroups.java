@@ -31,8 +31,9 @@ final class ThreadGroups {
     /** The JIT compilers. */
     JIT("jit", "^C[12] CompilerThre"),
     /**
-     * G1's threads: the pause workers, concurrent marking and refinement (part of the gateway's own
-     * CPU: its allocation, not the broker's or Solr's alone, drives them).
+     * The collector's threads: the pause workers ({@code GC Thread#N}, parallel and G1) and G1's
+     * concurrent marking, refinement and service threads (part of the gateway's own CPU: its
+     * allocation, not the broker's or Solr's alone, drives them).
      */
     GC("gc", "^GC Thread#|^G1 "),
     /** Everything else: consumers, clamd client, broker client, ... (the gateway's own). */
