@@ -170,15 +170,19 @@ public final class FaultClient implements AutoCloseable {
             null));
   }
 
+  private void record(MessageProperties props, Outcome outcome) {
+    record(ledger, props.getCorrelationId(), props, outcome);
+  }
+
   /**
-   * Passes an answer to the ledger; one its queue delivered again (a broker killed before the
+   * Passes an answer to {@code ledger}; one its queue delivered again (a broker killed before the
    * acknowledgement of the first delivery reached its disk) is the same message seen twice.
    */
-  private void record(MessageProperties props, Outcome outcome) {
+  static void record(FaultLedger ledger, String key, MessageProperties props, Outcome outcome) {
     if (Boolean.TRUE.equals(props.getRedelivered())) {
-      ledger.observeAgain(props.getCorrelationId(), outcome);
+      ledger.observeAgain(key, outcome);
     } else {
-      ledger.observe(props.getCorrelationId(), outcome);
+      ledger.observe(key, outcome);
     }
   }
 

@@ -148,15 +148,13 @@ final class PipeTraffic implements AutoCloseable {
     }
     note(key, pipe.destination(outlet));
     Object reason = props.getHeaders().get(WireNames.REASON);
-    Outcome.Reply forward =
+    FaultClient.record(
+        ledger,
+        key,
+        props,
         new Outcome.Reply(
             Verdict.valueOf(String.valueOf(props.getHeaders().get(WireNames.VERDICT))),
-            reason == null ? null : Reason.valueOf(reason.toString()));
-    if (Boolean.TRUE.equals(props.getRedelivered())) {
-      ledger.observeAgain(key, forward);
-    } else {
-      ledger.observe(key, forward);
-    }
+            reason == null ? null : Reason.valueOf(reason.toString())));
   }
 
   private void note(String key, String destination) {
