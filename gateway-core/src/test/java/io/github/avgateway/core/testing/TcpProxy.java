@@ -8,11 +8,17 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.Supplier;
 
 /**
  * An in-JVM TCP proxy on 127.0.0.1 for deterministic network faults in front of a real service
@@ -24,10 +30,19 @@ import java.util.function.Supplier;
  * broker's deliveries and publisher confirms late, while what the client sends arrives at once),
  * {@link #latencyToTarget(Duration)} only the chunks toward the target (e.g. a commit reaches the
  * broker late, its answers come back at once). Each direction forwards one chunk at a time, so held
- * chunks queue up behind each other. Connections made after a cut are forwarded, so clients can
- * recover. Shipped in gateway-core's test-jar for every module's fault tests.
+ * chunks queue up behind each other. {@link #holdToTarget()} keeps every chunk toward the target in
+ * the proxy, read from the client but not forwarded, until {@link #releaseToTarget()}: bytes that
+ * are provably on their way, whatever becomes of their sender meanwhile. Connections made after a
+ * cut are forwarded, so clients can recover. Shipped in gateway-core's test-jar for every module's
+ * fault tests.
  */
 public final class TcpProxy implements AutoCloseable {
+
+  /** Queued after a direction's last chunk: its sender closed, or the connection failed. */
+  private static final byte[] END = new byte[0];
+
+  /** The most a direction reads at once, and forwards at once while it has a latency. */
+  private static final int CHUNK = 16 * 1024;
 
   private final ServerSocket server;
   private final InetSocketAddress target;
@@ -36,6 +51,10 @@ public final class TcpProxy implements AutoCloseable {
   private volatile boolean frozen;
   private volatile Duration toTarget = Duration.ZERO;
   private volatile Duration fromTarget = Duration.ZERO;
+  private volatile CountDownLatch toTargetReleased = new CountDownLatch(0);
+  private final AtomicLong readToTarget = new AtomicLong();
+  private final AtomicLong writtenToTarget = new AtomicLong();
+  private volatile long lastReadToTarget = System.nanoTime();
 
   private TcpProxy(ServerSocket server, InetSocketAddress target) {
     this.server = server;
@@ -112,6 +131,33 @@ public final class TcpProxy implements AutoCloseable {
     this.fromTarget = Duration.ZERO;
   }
 
+  /**
+   * From now on no chunk toward the target is forwarded, one already read and being delayed
+   * included: the proxy still reads them from the client (which sees its writes succeed), and keeps
+   * them, in order, until {@link #releaseToTarget()}. A chunk whose latency ran out while held goes
+   * at once on release; the chunks read after it wait their latency each, as before.
+   */
+  public void holdToTarget() {
+    if (toTargetReleased.getCount() == 0) {
+      toTargetReleased = new CountDownLatch(1);
+    }
+  }
+
+  /** Forwards what {@link #holdToTarget()} kept, then every chunk as before. */
+  public void releaseToTarget() {
+    toTargetReleased.countDown();
+  }
+
+  /** Bytes read from clients toward the target and not written to it yet (held or delayed). */
+  public long inFlightToTarget() {
+    return readToTarget.get() - writtenToTarget.get();
+  }
+
+  /** How long ago the proxy last read a chunk from a client (the client's last write, at most). */
+  public Duration sinceLastReadToTarget() {
+    return Duration.ofNanos(System.nanoTime() - lastReadToTarget);
+  }
+
   private void acceptLoop() {
     while (!server.isClosed()) {
       try {
@@ -123,8 +169,8 @@ public final class TcpProxy implements AutoCloseable {
         }
         sockets.add(client);
         sockets.add(upstream);
-        Thread.ofVirtual().start(() -> pump(client, upstream, () -> toTarget));
-        Thread.ofVirtual().start(() -> pump(upstream, client, () -> fromTarget));
+        forward(client, upstream, true);
+        forward(upstream, client, false);
       } catch (IOException e) {
         if (server.isClosed()) {
           return;
@@ -147,26 +193,84 @@ public final class TcpProxy implements AutoCloseable {
   }
 
   /**
-   * Copies bytes from {@code from} to {@code to}, {@code latency} late, dropping them while frozen.
+   * Forwards one direction: a reader takes every chunk from {@code from} as it comes, so a sender
+   * never waits on the proxy; a writer passes them on in order to {@code to}, late by the
+   * direction's latency, kept while held (toward the target), dropped while frozen.
    */
-  private void pump(Socket from, Socket to, Supplier<Duration> latency) {
-    byte[] buffer = new byte[16 * 1024];
-    try (InputStream in = from.getInputStream();
-        OutputStream out = to.getOutputStream()) {
+  private void forward(Socket from, Socket to, boolean towardTarget) {
+    BlockingQueue<byte[]> chunks = new LinkedBlockingQueue<>();
+    Thread.ofVirtual().start(() -> read(from, chunks, towardTarget));
+    Thread.ofVirtual().start(() -> write(chunks, from, to, towardTarget));
+  }
+
+  /** Queues every chunk read from {@code from}, then {@link #END} when it closes or fails. */
+  private void read(Socket from, BlockingQueue<byte[]> chunks, boolean towardTarget) {
+    byte[] buffer = new byte[CHUNK];
+    try {
+      InputStream in = from.getInputStream();
       int n;
       while ((n = in.read(buffer)) >= 0) {
-        Duration wait = latency.get();
-        if (!wait.isZero()) {
-          LockSupport.parkNanos(wait.toNanos());
+        if (towardTarget) {
+          readToTarget.addAndGet(n);
+          lastReadToTarget = System.nanoTime();
         }
-        if (!frozen) {
-          out.write(buffer, 0, n);
-          out.flush();
-        }
+        chunks.add(Arrays.copyOf(buffer, n));
       }
     } catch (IOException e) {
       // the other side closed, or cutAll() dropped the connection
     } finally {
+      chunks.add(END);
+    }
+  }
+
+  /**
+   * Writes the queued chunks to {@code to}, each after the latency: what was read meanwhile goes
+   * with it, up to {@link #CHUNK} bytes while there is a latency (so a slow peer stays as slow as
+   * when the proxy read one chunk at a time), all of it when there is none. At {@link #END}
+   * (everything before it written) both sockets close, as the sender's close reaches the peer. When
+   * {@code to} fails, only {@code to} is closed: the other direction then ends in turn, after
+   * writing what it still has toward {@code from}'s peer.
+   */
+  private void write(BlockingQueue<byte[]> chunks, Socket from, Socket to, boolean towardTarget) {
+    List<byte[]> taken = new ArrayList<>();
+    try {
+      OutputStream out = to.getOutputStream();
+      while (true) {
+        taken.clear();
+        taken.add(chunks.take());
+        Duration wait = towardTarget ? toTarget : fromTarget;
+        int size = taken.getFirst().length;
+        for (byte[] next = chunks.peek();
+            next != null && (wait.isZero() || size + next.length <= CHUNK);
+            next = chunks.peek()) {
+          taken.add(chunks.poll());
+          size += next.length;
+        }
+        if (!wait.isZero() && taken.getFirst() != END) {
+          LockSupport.parkNanos(wait.toNanos());
+        }
+        if (towardTarget) {
+          toTargetReleased.await();
+        }
+        for (byte[] chunk : taken) {
+          if (chunk == END) {
+            closeQuietly(from);
+            closeQuietly(to);
+            return;
+          }
+          if (!frozen) {
+            out.write(chunk);
+          }
+          if (towardTarget) {
+            writtenToTarget.addAndGet(chunk.length);
+          }
+        }
+        out.flush();
+      }
+    } catch (IOException e) {
+      closeQuietly(to);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
       closeQuietly(from);
       closeQuietly(to);
     }
@@ -182,6 +286,7 @@ public final class TcpProxy implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
+    releaseToTarget();
     server.close();
     cutAll();
   }

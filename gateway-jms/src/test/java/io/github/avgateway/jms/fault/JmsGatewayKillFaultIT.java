@@ -33,20 +33,24 @@ class JmsGatewayKillFaultIT extends AbstractJmsFaultIT {
   private static final Duration START = Duration.ofMinutes(2);
 
   /**
-   * Added to every chunk from the slow gateway to Artemis: a commit is in flight at least this
-   * long. The kill comes up to a log poll (below) and two broker queries after the commit's log
-   * line: this leaves that several times over on a loaded machine (2 s did too, at twice the
-   * length: each chunk the gateway writes costs this much, so it is what the scenario's length is
-   * made of).
+   * Added to every chunk from the slow gateway to Artemis. It is the time the test has, after the
+   * gateway logged a commit, to hold what the gateway writes from then on in the proxy: a test
+   * slower than that lets the commit land, and the gateway's next commit is the one held. Each
+   * chunk the gateway writes costs this much, so it is what the scenario's length is made of.
    */
   private static final Duration TOWARD_BROKER = Duration.ofSeconds(1);
 
-  /**
-   * How often the test reads the slow gateway's log for its "Committing" line. Not much less: the
-   * kill must also come after the commit is written, which follows the line by microseconds on an
-   * idle machine but may be later on a loaded one.
-   */
+  /** How often the test reads the slow gateway's log for its "Committing" line. */
   private static final Duration LOG_POLL = Duration.ofMillis(200);
+
+  /**
+   * Once the proxy holds what the gateway writes, how long the gateway must have written nothing
+   * before the kill: it then waits on its commit's answer, the commit written (unless the machine
+   * stalls it that long between the line and the write). Before the hold and this wait, the timing
+   * decided: a kill between the line and the commit's write, or a test slower than {@link
+   * #TOWARD_BROKER}, missed the window, and the test failed now and then on a loaded machine.
+   */
+  private static final Duration QUIET = Duration.ofSeconds(2);
 
   /**
    * Bound (a wait by condition, not a sleep) for what follows a kill: the commit in flight applied,
@@ -105,18 +109,21 @@ class JmsGatewayKillFaultIT extends AbstractJmsFaultIT {
    * the test JVM stopped, so that the history queue changes only with its commits) reaches Artemis
    * through a {@link TcpProxy} that delays every chunk toward the broker by {@link #TOWARD_BROKER}.
    * It logs "Committing a batch of N requests" after sending the batch's history message and
-   * immediately before the commit, so once the test reads that line the commit is at most
-   * microseconds from being written and then travels for at least {@code TOWARD_BROKER}, while the
-   * test, reading the log every {@link #LOG_POLL}, kills the gateway within a few hundred
-   * milliseconds. That the kill provably fell inside the window is checked afterwards: at the kill
-   * the broker still counts the batch's requests as delivered, and only <em>after</em> the kill,
-   * while no gateway runs, do exactly N replies reach the caller and one history message the
-   * history queue; so the commit was sent before the kill and applied after it (bytes already on
-   * their way are delivered, as on a real network). The gateway is started again and killed a
-   * second time in the middle of a batch (requests delivered, no commit logged): nothing of that
-   * transaction becomes visible, and those requests are redelivered. Restarted with its indexer on,
-   * it answers the rest and indexes the history: nothing lost, no reply twice, one document per
-   * request, the redelivered ones marked so.
+   * immediately before the commit. Once the test reads that line (every {@link #LOG_POLL}) the
+   * proxy holds whatever the gateway writes from then on, the chunk still being delayed included;
+   * the test waits until the gateway has written nothing for {@link #QUIET} (it waits on the
+   * commit's answer, which the held commit cannot get), then kills it and lets the held bytes go.
+   * Timing only decides which commit is held, never whether one is: a commit written late after its
+   * line is held all the same, and one that landed before the hold (a slow test) is followed by the
+   * next batch's, held instead. That the kill fell inside the window is checked afterwards: at the
+   * kill the proxy held bytes and the broker still counted the batch's requests as delivered, and
+   * only <em>after</em> the kill, while no gateway runs, do exactly N replies reach the caller and
+   * one history message the history queue; so the commit was written before the kill and applied
+   * after it (bytes already on their way are delivered, as on a real network). The gateway is
+   * started again and killed a second time in the middle of a batch (requests delivered, no commit
+   * logged): nothing of that transaction becomes visible, and those requests are redelivered.
+   * Restarted with its indexer on, it answers the rest and indexes the history: nothing lost, no
+   * reply twice, one document per request, the redelivered ones marked so.
    */
   @Test
   void gatewayKilledWhileItsCommitIsInFlightThenMidBatch() throws Exception {
@@ -130,7 +137,7 @@ class JmsGatewayKillFaultIT extends AbstractJmsFaultIT {
           env.rig.startGateway("slow-gateway", slowGatewayArgs(toBroker, false))) {
         startSlow(gateway, toBroker, 1);
         run.mixed(40);
-        killWhileACommitIsInFlight(gateway, run, queues);
+        killWhileACommitIsInFlight(gateway, run, queues, toBroker);
         startSlow(gateway, toBroker, 2);
         held = killMidBatch(gateway, run, queues);
       }
@@ -154,6 +161,7 @@ class JmsGatewayKillFaultIT extends AbstractJmsFaultIT {
   /** Starts (or, after a kill, launches again) the slow gateway; the latency goes on once ready. */
   private static void startSlow(JavaProcess gateway, TcpProxy toBroker, int starts)
       throws IOException {
+    toBroker.releaseToTarget();
     toBroker.latencyToTarget(Duration.ZERO);
     if (starts > 1) {
       gateway.launch();
@@ -162,21 +170,34 @@ class JmsGatewayKillFaultIT extends AbstractJmsFaultIT {
     toBroker.latencyToTarget(TOWARD_BROKER);
   }
 
-  /** Kills the gateway right after it logged a commit; checks that the commit landed after. */
+  /**
+   * Kills the gateway while a commit it wrote is held in {@code toBroker}; checks that the commit
+   * landed after the kill, when the proxy let it go.
+   */
   private static void killWhileACommitIsInFlight(
-      JavaProcess gateway, FaultRun run, BrokerQueues queues) throws Exception {
+      JavaProcess gateway, FaultRun run, BrokerQueues queues, TcpProxy toBroker) throws Exception {
     long committing = gateway.occurrences(COMMITTING);
     await("the slow gateway logs its next commit")
         .atMost(START)
         .pollInterval(LOG_POLL)
         .failFast("the slow gateway exited (see " + gateway.log() + ")", () -> !gateway.alive())
         .until(() -> gateway.occurrences(COMMITTING) > committing);
+    toBroker.holdToTarget();
+    await("the slow gateway waits on its commit: nothing written for " + QUIET)
+        .atMost(AFTER_KILL)
+        .pollInterval(Duration.ofMillis(100))
+        .until(() -> toBroker.sinceLastReadToTarget().compareTo(QUIET) >= 0);
+    long held = toBroker.inFlightToTarget();
     long answered = run.ledger.answered();
     long history = queues.messageCount(ArtemisBrokerMain.HISTORY);
     long delivering = queues.deliveringCount(ArtemisBrokerMain.REQUESTS);
     gateway.kill9();
     int batch = lastCommittedBatch(gateway.log());
-    await("the batch's commit, sent before the kill, applied by the broker after it")
+    assertThat(run.ledger.answered())
+        .as("replies before the commit was let go")
+        .isEqualTo(answered);
+    toBroker.releaseToTarget();
+    await("the batch's commit, written before the kill, applied by the broker after it")
         .atMost(AFTER_KILL)
         .pollInterval(Duration.ofMillis(50))
         .until(() ->
@@ -184,10 +205,11 @@ class JmsGatewayKillFaultIT extends AbstractJmsFaultIT {
                 && queues.messageCount(ArtemisBrokerMain.HISTORY) == history + 1);
     System.out.printf(
         "FAULT jms/gateway-kill-9-commit-in-flight: killed with a commit of %d requests in flight"
-            + " (%d requests delivered, uncommitted, at the kill); its %d replies and 1 history"
-            + " message arrived after the kill%n",
-        batch, delivering, batch);
+            + " (%d bytes held toward the broker, %d requests delivered, uncommitted, at the kill);"
+            + " its %d replies and 1 history message arrived after the kill%n",
+        batch, held, delivering, batch);
     assertThat(gateway.alive()).as("the gateway is dead").isFalse();
+    assertThat(held).as("bytes the gateway wrote, held toward the broker at the kill").isPositive();
     assertThat(delivering).as("requests delivered and uncommitted at the kill").isGreaterThan(0);
   }
 
