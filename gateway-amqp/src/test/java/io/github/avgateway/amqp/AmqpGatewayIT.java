@@ -153,6 +153,20 @@ class AmqpGatewayIT extends GatewayItSupport {
     assertThat(result.correlationId()).isEqualTo(corr);
   }
 
+  /**
+   * The RabbitMQ client refuses, by default, a body of 64 MiB or more, and takes the whole
+   * connection down with it: the gateway must receive every body up to its own limit ({@code
+   * avgateway.clamd.max-size}, 100 MiB here).
+   */
+  @Test
+  void aFileOfSixtyFourMebibytesIsAnswered() {
+    String corr = "large-" + NAMES.requests();
+    String id = send(new byte[64 * 1024 * 1024], NAMES.replies(), corr);
+    Message reply = replies.await(correlationId(corr), WAIT);
+    assertThat(reply.getMessageProperties().getHeaders()).containsEntry("avVerdict", "CLEAN");
+    assertThat(awaitDocument(id).sizeBytes()).isEqualTo(64L * 1024 * 1024);
+  }
+
   @Test
   void withoutCorrelationIdTheReplyIsCorrelatedByMessageId() {
     String id = send(bytes("plain"), NAMES.replies(), null);

@@ -10,6 +10,7 @@ import io.github.avgateway.amqp.ReplyDestinationPolicy;
 import io.github.avgateway.amqp.RequestTriage;
 import io.github.avgateway.amqp.ScanBatchListener;
 import io.github.avgateway.amqp.config.AmqpGatewayProperties.QueueType;
+import io.github.avgateway.core.config.ClamdProperties;
 import io.github.avgateway.core.config.ConditionalOnScanningMode;
 import io.github.avgateway.core.config.GatewayModeProperties;
 import io.github.avgateway.core.config.HistoryStreamProperties;
@@ -30,7 +31,9 @@ import org.springframework.amqp.rabbit.listener.SimpleMessageListenerContainer;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.amqp.autoconfigure.ConnectionFactoryCustomizer;
 import org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration;
+import org.springframework.boot.amqp.autoconfigure.RabbitProperties;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -38,6 +41,7 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Wires the AMQP front-end: topology, a confirming reply publisher, the history stream and its
@@ -71,6 +75,27 @@ public class AmqpGatewayAutoConfiguration {
   @Bean
   static BeanPostProcessor avgatewayPublisherConfirms() {
     return new PublisherConfirmsPostProcessor();
+  }
+
+  /**
+   * The RabbitMQ client refuses a body of {@code spring.rabbitmq.max-inbound-message-body-size} (64
+   * MiB by default) or more by dropping its whole connection: the request would come back, drop it
+   * again, and never be answered. The client takes at least every body the gateway accepts ({@code
+   * avgateway.clamd.max-size}), whatever that property says. A body larger still is the broker's to
+   * refuse ({@code max_message_size}, set to the gateway's limit in the project's RabbitMQ
+   * configuration).
+   */
+  @Bean
+  ConnectionFactoryCustomizer avgatewayInboundBodyLimit(
+      RabbitProperties rabbit, ObjectProvider<ClamdProperties> clamd) {
+    int limit = inboundBodyLimit(rabbit, PipelineAutoConfiguration.maxSize(clamd.getIfAvailable()));
+    return factory -> factory.setMaxInboundMessageBodySize(limit);
+  }
+
+  /** The larger of the configured limit and one byte over {@code maxSize} (refused at equal). */
+  static int inboundBodyLimit(RabbitProperties rabbit, DataSize maxSize) {
+    long configured = rabbit.getMaxInboundMessageBodySize().toBytes();
+    return (int) Math.min(Integer.MAX_VALUE, Math.max(configured, maxSize.toBytes() + 1));
   }
 
   @Bean

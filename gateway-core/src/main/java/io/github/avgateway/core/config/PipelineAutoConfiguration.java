@@ -35,9 +35,7 @@ public class PipelineAutoConfiguration {
       PipelineProperties properties,
       ObjectProvider<ClamdProperties> clamd,
       ObjectProvider<PipelineObserver> observers) {
-    ClamdProperties clamdProperties = clamd.getIfAvailable();
-    long maxSize =
-        (clamdProperties == null ? DEFAULT_MAX_SIZE : clamdProperties.maxSize()).toBytes();
+    long maxSize = maxSize(clamd.getIfAvailable()).toBytes();
     PipelineProperties.Cache cache = properties.cache();
     VerdictCache verdicts = VerdictCache.bounded(cache.maxEntries(), cache.ttl(), cache.enabled());
     return new ScanPipeline(
@@ -47,6 +45,14 @@ public class PipelineAutoConfiguration {
         Clock.systemUTC(),
         gatewayName(properties.gatewayName()),
         PipelineObservers.of(observers.orderedStream().toList()));
+  }
+
+  /**
+   * The gateway's payload limit: {@code avgateway.clamd.max-size}, or 100 MiB when clamd is not
+   * configured here. A front-end's broker client must take every body up to it.
+   */
+  public static DataSize maxSize(ClamdProperties clamd) {
+    return clamd == null ? DEFAULT_MAX_SIZE : clamd.maxSize();
   }
 
   private static String gatewayName(String configured) {
