@@ -32,9 +32,10 @@ import java.util.concurrent.locks.LockSupport;
  * broker late, its answers come back at once). Each direction forwards one chunk at a time, so held
  * chunks queue up behind each other. {@link #holdToTarget()} keeps every chunk toward the target in
  * the proxy, read from the client but not forwarded, until {@link #releaseToTarget()}: bytes that
- * are provably on their way, whatever becomes of their sender meanwhile. Connections made after a
- * cut are forwarded, so clients can recover. Shipped in gateway-core's test-jar for every module's
- * fault tests.
+ * are provably on their way, whatever becomes of their sender meanwhile. A side's close reaches the
+ * other side as a FIN after its last byte, as it would without the proxy; a connection closes once
+ * both directions have ended. Connections made after a cut are forwarded, so clients can recover.
+ * Shipped in gateway-core's test-jar for every module's fault tests.
  */
 public final class TcpProxy implements AutoCloseable {
 
@@ -169,8 +170,9 @@ public final class TcpProxy implements AutoCloseable {
         }
         sockets.add(client);
         sockets.add(upstream);
-        forward(client, upstream, true);
-        forward(upstream, client, false);
+        AtomicInteger open = new AtomicInteger(2);
+        forward(client, upstream, true, open);
+        forward(upstream, client, false, open);
       } catch (IOException e) {
         if (server.isClosed()) {
           return;
@@ -195,12 +197,13 @@ public final class TcpProxy implements AutoCloseable {
   /**
    * Forwards one direction: a reader takes every chunk from {@code from} as it comes, so a sender
    * never waits on the proxy; a writer passes them on in order to {@code to}, late by the
-   * direction's latency, kept while held (toward the target), dropped while frozen.
+   * direction's latency, kept while held (toward the target), dropped while frozen. {@code open}
+   * counts the connection's directions still forwarding; the last to end closes both sockets.
    */
-  private void forward(Socket from, Socket to, boolean towardTarget) {
+  private void forward(Socket from, Socket to, boolean towardTarget, AtomicInteger open) {
     BlockingQueue<byte[]> chunks = new LinkedBlockingQueue<>();
     Thread.ofVirtual().start(() -> read(from, chunks, towardTarget));
-    Thread.ofVirtual().start(() -> write(chunks, from, to, towardTarget));
+    Thread.ofVirtual().start(() -> write(chunks, from, to, towardTarget, open));
   }
 
   /** Queues every chunk read from {@code from}, then {@link #END} when it closes or fails. */
@@ -226,12 +229,18 @@ public final class TcpProxy implements AutoCloseable {
   /**
    * Writes the queued chunks to {@code to}, each after the latency: what was read meanwhile goes
    * with it, up to {@link #CHUNK} bytes while there is a latency (so a slow peer stays as slow as
-   * when the proxy read one chunk at a time), all of it when there is none. At {@link #END}
-   * (everything before it written) both sockets close, as the sender's close reaches the peer. When
-   * {@code to} fails, only {@code to} is closed: the other direction then ends in turn, after
-   * writing what it still has toward {@code from}'s peer.
+   * when the proxy read one chunk at a time), all of it when there is none. At {@link #END} the
+   * sender's close is passed on as it reaches a peer, a FIN after the last byte ({@code
+   * to.shutdownOutput()}): never a close with bytes unread, whose reset could make the peer drop
+   * bytes it has received and not read yet. When {@code to} fails, it is closed and the rest of
+   * this direction dropped: the other direction then ends in turn.
    */
-  private void write(BlockingQueue<byte[]> chunks, Socket from, Socket to, boolean towardTarget) {
+  private void write(
+      BlockingQueue<byte[]> chunks,
+      Socket from,
+      Socket to,
+      boolean towardTarget,
+      AtomicInteger open) {
     List<byte[]> taken = new ArrayList<>();
     try {
       OutputStream out = to.getOutputStream();
@@ -254,8 +263,8 @@ public final class TcpProxy implements AutoCloseable {
         }
         for (byte[] chunk : taken) {
           if (chunk == END) {
-            closeQuietly(from);
-            closeQuietly(to);
+            out.flush();
+            to.shutdownOutput();
             return;
           }
           if (!frozen) {
@@ -269,10 +278,29 @@ public final class TcpProxy implements AutoCloseable {
       }
     } catch (IOException e) {
       closeQuietly(to);
+      drainToEnd(chunks);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       closeQuietly(from);
       closeQuietly(to);
+    } finally {
+      if (open.decrementAndGet() == 0) {
+        closeQuietly(from);
+        closeQuietly(to);
+        sockets.remove(from);
+        sockets.remove(to);
+      }
+    }
+  }
+
+  /** Drops what a failed direction still gets, up to its {@link #END}. */
+  private static void drainToEnd(BlockingQueue<byte[]> chunks) {
+    try {
+      while (chunks.take() != END) {
+        // the peer is gone: nothing to write to
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 
