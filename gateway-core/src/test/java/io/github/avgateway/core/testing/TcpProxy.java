@@ -242,9 +242,10 @@ public final class TcpProxy implements AutoCloseable {
       boolean towardTarget,
       AtomicInteger open) {
     List<byte[]> taken = new ArrayList<>();
+    boolean ended = false;
     try {
       OutputStream out = to.getOutputStream();
-      while (true) {
+      while (!ended) {
         taken.clear();
         taken.add(chunks.take());
         Duration wait = towardTarget ? toTarget : fromTarget;
@@ -255,6 +256,8 @@ public final class TcpProxy implements AutoCloseable {
           taken.add(chunks.poll());
           size += next.length;
         }
+        // END is the last thing a reader queues, so it can only be the last taken.
+        ended = taken.getLast() == END;
         if (!wait.isZero() && taken.getFirst() != END) {
           LockSupport.parkNanos(wait.toNanos());
         }
@@ -262,12 +265,7 @@ public final class TcpProxy implements AutoCloseable {
           toTargetReleased.await();
         }
         for (byte[] chunk : taken) {
-          if (chunk == END) {
-            out.flush();
-            to.shutdownOutput();
-            return;
-          }
-          if (!frozen) {
+          if (chunk != END && !frozen) {
             out.write(chunk);
           }
           if (towardTarget) {
@@ -276,9 +274,12 @@ public final class TcpProxy implements AutoCloseable {
         }
         out.flush();
       }
+      to.shutdownOutput();
     } catch (IOException e) {
       closeQuietly(to);
-      drainToEnd(chunks);
+      if (!ended) {
+        drainToEnd(chunks);
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       closeQuietly(from);

@@ -21,15 +21,23 @@ class TcpProxyTest {
   void forwardsBothWaysInOrder() throws IOException {
     byte[] request = bytes(100_000, 1);
     byte[] answer = bytes(70_000, 2);
-    try (ServerSocket target = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-        TcpProxy proxy = TcpProxy.to(target.getLocalPort());
-        Socket client = new Socket(InetAddress.getLoopbackAddress(), proxy.port());
-        Socket server = target.accept()) {
-      client.getOutputStream().write(request);
-      assertThat(server.getInputStream().readNBytes(request.length)).isEqualTo(request);
-      server.getOutputStream().write(answer);
-      assertThat(client.getInputStream().readNBytes(answer.length)).isEqualTo(answer);
-      assertThat(proxy.inFlightToTarget()).isZero();
+    try (Carried c = Carried.open()) {
+      c.client.getOutputStream().write(request);
+      assertThat(c.server.getInputStream().readNBytes(request.length)).isEqualTo(request);
+      c.server.getOutputStream().write(answer);
+      assertThat(c.client.getInputStream().readNBytes(answer.length)).isEqualTo(answer);
+      awaitNothingInFlight(c.proxy);
+    }
+  }
+
+  /** The target's close reaches the client as the end of the stream, after its last bytes. */
+  @Test
+  void aCloseArrivesAfterTheLastBytes() throws IOException {
+    byte[] last = bytes(50_000, 3);
+    try (Carried c = Carried.open()) {
+      c.server.getOutputStream().write(last);
+      c.server.close();
+      assertThat(c.client.getInputStream().readAllBytes()).isEqualTo(last);
     }
   }
 
@@ -41,54 +49,75 @@ class TcpProxyTest {
    */
   @Test
   void heldBytesReachTheTargetAfterTheirSenderIsGone() throws IOException {
-    byte[] before = bytes(5_000, 3);
-    byte[] held = bytes(200_000, 4);
-    try (ServerSocket target = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-        TcpProxy proxy = TcpProxy.to(target.getLocalPort());
-        Socket client = new Socket(InetAddress.getLoopbackAddress(), proxy.port());
-        Socket server = target.accept()) {
-      OutputStream toProxy = client.getOutputStream();
-      InputStream fromProxy = server.getInputStream();
+    byte[] before = bytes(5_000, 4);
+    byte[] held = bytes(200_000, 5);
+    try (Carried c = Carried.open()) {
+      OutputStream toProxy = c.client.getOutputStream();
+      InputStream fromProxy = c.server.getInputStream();
       toProxy.write(before);
       assertThat(fromProxy.readNBytes(before.length)).isEqualTo(before);
 
-      proxy.holdToTarget();
+      c.proxy.holdToTarget();
       toProxy.write(held);
       await("every held byte read from the client, none forwarded")
           .atMost(BOUND)
           .during(Duration.ofMillis(300))
-          .until(() -> proxy.inFlightToTarget() == held.length);
+          .until(() -> c.proxy.inFlightToTarget() == held.length);
       assertThat(fromProxy.available()).as("bytes forwarded while held").isZero();
-      client.setSoLinger(true, 0);
-      client.close();
+      c.client.setSoLinger(true, 0);
+      c.client.close();
 
-      proxy.releaseToTarget();
+      c.proxy.releaseToTarget();
       assertThat(fromProxy.readAllBytes()).as("after release, up to the close").isEqualTo(held);
-      assertThat(proxy.inFlightToTarget()).isZero();
+      awaitNothingInFlight(c.proxy);
     }
   }
 
   @Test
   void sinceLastReadToTargetCountsFromTheClientsLastWrite() throws IOException {
-    try (ServerSocket target = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-        TcpProxy proxy = TcpProxy.to(target.getLocalPort());
-        Socket client = new Socket(InetAddress.getLoopbackAddress(), proxy.port());
-        Socket server = target.accept()) {
-      client.getOutputStream().write(bytes(10, 5));
-      server.getInputStream().readNBytes(10);
-      Duration afterWrite = proxy.sinceLastReadToTarget();
+    try (Carried c = Carried.open()) {
+      c.client.getOutputStream().write(bytes(10, 6));
+      c.server.getInputStream().readNBytes(10);
+      Duration afterWrite = c.proxy.sinceLastReadToTarget();
       await("time passes without a write")
           .atMost(BOUND)
-          .until(() -> proxy.sinceLastReadToTarget().compareTo(afterWrite.plusMillis(200)) > 0);
-      client.getOutputStream().write(bytes(10, 6));
-      server.getInputStream().readNBytes(10);
-      assertThat(proxy.sinceLastReadToTarget()).isLessThan(afterWrite.plusMillis(200));
+          .until(() -> c.proxy.sinceLastReadToTarget().compareTo(afterWrite.plusMillis(200)) > 0);
+      c.client.getOutputStream().write(bytes(10, 7));
+      c.server.getInputStream().readNBytes(10);
+      assertThat(c.proxy.sinceLastReadToTarget()).isLessThan(afterWrite.plusMillis(200));
     }
+  }
+
+  /** The proxy counts a chunk written once its write returned, a moment after the peer has it. */
+  private static void awaitNothingInFlight(TcpProxy proxy) {
+    await("nothing in flight").atMost(BOUND).until(() -> proxy.inFlightToTarget() == 0);
   }
 
   private static byte[] bytes(int length, long seed) {
     byte[] bytes = new byte[length];
     new Random(seed).nextBytes(bytes);
     return bytes;
+  }
+
+  /** A target on 127.0.0.1, a proxy to it, a client connected through it, the target's side. */
+  private record Carried(ServerSocket target, TcpProxy proxy, Socket client, Socket server)
+      implements AutoCloseable {
+
+    static Carried open() throws IOException {
+      ServerSocket target = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+      TcpProxy proxy = TcpProxy.to(target.getLocalPort());
+      Socket client = new Socket(InetAddress.getLoopbackAddress(), proxy.port());
+      return new Carried(target, proxy, client, target.accept());
+    }
+
+    @Override
+    public void close() throws IOException {
+      try (target;
+          proxy;
+          client;
+          server) {
+        // closes all four
+      }
+    }
   }
 }
