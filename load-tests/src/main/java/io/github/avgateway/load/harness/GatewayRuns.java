@@ -38,11 +38,14 @@ final class GatewayRuns {
   static final String REQUEST_QUEUE = "av.perf.requests";
 
   /**
-   * The JVM options of every gateway the harness starts: a 2 GiB heap, and the collector that
-   * scripts/run.sh and docker/Dockerfile start the gateway with (the parallel one; at 1 MiB G1 cost
-   * 1.2–1.5 ms of CPU per MiB against its 0.03–0.06, perf-notes/gateway.md round 14).
+   * The collector that scripts/run.sh and docker/Dockerfile start the gateway with, and so every
+   * gateway JVM the harness and the scale-out run start: the parallel one (at 1 MiB G1 cost 1.2–1.5
+   * ms of CPU per MiB against its 0.03–0.06, perf-notes/gateway.md round 14).
    */
-  static final List<String> GATEWAY_JVM = List.of("-Xmx2g", "-XX:+UseParallelGC");
+  static final String COLLECTOR = "-XX:+UseParallelGC";
+
+  /** The JVM options of every gateway the harness starts: a 2 GiB heap and {@link #COLLECTOR}. */
+  static final List<String> GATEWAY_JVM = List.of("-Xmx2g", COLLECTOR);
 
   private static final Duration COLD_START_LIMIT = Duration.ofSeconds(120);
 

@@ -65,7 +65,7 @@ final class ScaleGateways {
     return ScaleRig.started(
         new ChildJvm(
             GatewayLauncher.class.getName(),
-            List.of("-Xmx1g", "--enable-native-access=ALL-UNNAMED"),
+            List.of("-Xmx1g", GatewayRuns.COLLECTOR, "--enable-native-access=ALL-UNNAMED"),
             args,
             rig.log(name)),
         name);
