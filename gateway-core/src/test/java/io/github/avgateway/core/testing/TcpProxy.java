@@ -25,17 +25,18 @@ import java.util.concurrent.locks.LockSupport;
  * (clamd, RabbitMQ, Solr). {@link #cutAll()} closes every carried connection, as a restart or a
  * lost network would; {@link #freeze()} makes the peer look hung (connections stay open, no byte
  * passes either way, no FIN); {@link #thaw()} drops the frozen connections and forwards again;
- * {@link #latency(Duration)} holds every chunk of bytes that long before forwarding it (a slow
+ * {@link #latency(Duration)} delays every chunk of bytes that long before forwarding it (a slow
  * peer), {@link #latencyFromTarget(Duration)} only the chunks coming back from the target (e.g. a
  * broker's deliveries and publisher confirms late, while what the client sends arrives at once),
  * {@link #latencyToTarget(Duration)} only the chunks toward the target (e.g. a commit reaches the
- * broker late, its answers come back at once). Each direction forwards one chunk at a time, so held
- * chunks queue up behind each other. {@link #holdToTarget()} keeps every chunk toward the target in
- * the proxy, read from the client but not forwarded, until {@link #releaseToTarget()}: bytes that
- * are provably on their way, whatever becomes of their sender meanwhile. A side's close reaches the
- * other side as a FIN after its last byte, as it would without the proxy; a connection closes once
- * both directions have ended. Connections made after a cut are forwarded, so clients can recover.
- * Shipped in gateway-core's test-jar for every module's fault tests.
+ * broker late, its answers come back at once). With a latency each direction forwards at most one
+ * chunk of {@value #CHUNK} bytes per delay, so delayed chunks queue up behind each other. {@link
+ * #holdToTarget()} keeps every chunk toward the target in the proxy, read from the client but not
+ * forwarded, until {@link #releaseToTarget()}: bytes that are provably on their way, whatever
+ * becomes of their sender meanwhile. A side's close reaches the other side as a FIN after its last
+ * byte, as it would without the proxy; a connection closes once both directions have ended.
+ * Connections made after a cut are forwarded, so clients can recover. Shipped in gateway-core's
+ * test-jar for every module's fault tests.
  */
 public final class TcpProxy implements AutoCloseable {
 
