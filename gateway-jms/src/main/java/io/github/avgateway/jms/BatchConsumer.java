@@ -36,6 +36,7 @@ final class BatchConsumer implements Runnable {
   private final IntakeGate gate;
   private final HistoryBacklogGate backlog;
   private final HistoryRoom room;
+  private final QueueLookup lookup;
   private final CountDownLatch stopping = new CountDownLatch(1);
   private volatile boolean running = true;
   private Connection connection;
@@ -50,7 +51,8 @@ final class BatchConsumer implements Runnable {
       ItemProcessor processor,
       IntakeGate gate,
       HistoryBacklogGate backlog,
-      HistoryRoom room) {
+      HistoryRoom room,
+      QueueLookup lookup) {
     this.name = name;
     this.factory = factory;
     this.settings = settings;
@@ -59,6 +61,7 @@ final class BatchConsumer implements Runnable {
     this.gate = gate;
     this.backlog = backlog;
     this.room = room;
+    this.lookup = lookup;
   }
 
   /** Opens the connection and session; called before the thread starts, to fail fast. */
@@ -66,7 +69,7 @@ final class BatchConsumer implements Runnable {
     Connection opened = factory.createConnection();
     try {
       Session transacted = opened.createSession(Session.SESSION_TRANSACTED);
-      session = new ConsumerSession(transacted, settings);
+      session = new ConsumerSession(transacted, settings, lookup);
       opened.start();
       connection = opened;
     } catch (JMSException | RuntimeException e) {

@@ -118,6 +118,19 @@ public final class EmbeddedBroker {
     return found == null ? -1 : found.getMessageCount();
   }
 
+  /**
+   * True when the running broker holds an anycast queue named {@code queue} on the address of the
+   * same name: what the JMS client's address and queue queries would find before a send to the
+   * queue, looked up in the broker itself. False when the broker is stopped.
+   */
+  public boolean anycastQueueExists(String queue) {
+    EmbeddedActiveMQ running = server;
+    var found = running == null ? null : running.getActiveMQServer().locateQueue(queue);
+    return found != null
+        && found.getRoutingType() == RoutingType.ANYCAST
+        && found.getAddress().toString().equals(queue);
+  }
+
   /** Consumers attached to {@code queue}; -1 when the broker is stopped or has no such queue. */
   public int consumerCount(String queue) {
     EmbeddedActiveMQ running = server;

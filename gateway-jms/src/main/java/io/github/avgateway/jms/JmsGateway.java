@@ -38,6 +38,7 @@ public final class JmsGateway implements SmartLifecycle {
   private final IntakeGate gate;
   private final HistoryBacklogGate backlog;
   private final HistoryRoom room;
+  private final QueueLookup lookup;
   private final int consumers;
   private final String listensOn;
   private final List<BatchConsumer> running = new ArrayList<>();
@@ -50,6 +51,7 @@ public final class JmsGateway implements SmartLifecycle {
       IntakeGate gate,
       HistoryBacklogGate backlog,
       HistoryRoom room,
+      QueueLookup lookup,
       int consumers,
       String listensOn) {
     this.factory = factory;
@@ -58,6 +60,7 @@ public final class JmsGateway implements SmartLifecycle {
     this.gate = gate;
     this.backlog = backlog;
     this.room = room;
+    this.lookup = lookup;
     this.consumers = consumers;
     this.listensOn = listensOn;
   }
@@ -68,6 +71,7 @@ public final class JmsGateway implements SmartLifecycle {
    * @param factory connects each consumer to the broker
    * @param backlog the history stream's bound, as the batches see it (part of {@code gate})
    * @param room whether the history address has room now, where the broker can be asked
+   * @param lookup whether a queue exists, where the broker can be asked without a round trip
    */
   public static JmsGateway create(
       JmsProperties properties,
@@ -76,6 +80,7 @@ public final class JmsGateway implements SmartLifecycle {
       ScanPipeline pipeline,
       HistoryBacklogGate backlog,
       HistoryRoom room,
+      QueueLookup lookup,
       IntakeGate gate) {
     List<Pipe> pipes = JmsPipes.checked(properties, history);
     // Replies never go to the gateway's own queues: a caller must not feed the history stream, a
@@ -115,6 +120,7 @@ public final class JmsGateway implements SmartLifecycle {
         gate,
         backlog,
         room,
+        lookup,
         properties.consumers(),
         properties.url());
   }
@@ -129,7 +135,15 @@ public final class JmsGateway implements SmartLifecycle {
         String name = intake.threadPrefix() + i;
         BatchConsumer consumer =
             new BatchConsumer(
-                name, factory, settings, intake.queue(), intake.processor(), gate, backlog, room);
+                name,
+                factory,
+                settings,
+                intake.queue(),
+                intake.processor(),
+                gate,
+                backlog,
+                room,
+                lookup);
         try {
           consumer.connect();
         } catch (JMSException e) {

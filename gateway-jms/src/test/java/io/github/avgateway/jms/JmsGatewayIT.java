@@ -24,7 +24,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.activemq.artemis.api.core.QueueConfiguration;
+import org.apache.activemq.artemis.api.core.RoutingType;
+import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.api.core.client.ClientSession;
 import org.apache.activemq.artemis.jms.client.ActiveMQDestination;
+import org.apache.activemq.artemis.jms.client.ActiveMQSession;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -100,6 +105,49 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
       String next = "after-" + UUID.randomUUID();
       driver.send(ContractRequest.of(fresh(), null, next));
       assertThat(inbox.awaitReply(next).verdict()).isEqualTo("CLEAN");
+    }
+  }
+
+  /**
+   * The embedded broker is asked whether a reply queue exists at every reply, never remembered: a
+   * queue deleted after one reply is refused at the next, as the client's own checks refuse it.
+   */
+  @Test
+  void aReplyQueueDeletedAfterOneReplyMakesTheNextUnroutable() throws Exception {
+    Session session = driver.session();
+    ClientSession core = ((ActiveMQSession) session).getCoreSession();
+    String name = "av.reply.deleted-after-one-reply";
+    core.createAddress(SimpleString.of(name), RoutingType.ANYCAST, false);
+    core.createQueue(
+        QueueConfiguration.of(name).setRoutingType(RoutingType.ANYCAST).setDurable(false));
+    assertThat(broker.anycastQueueExists(name)).isTrue();
+
+    String first = "first-" + UUID.randomUUID();
+    sendReplyingTo(session, name, first);
+    try (MessageConsumer replies = session.createConsumer(session.createQueue(name))) {
+      Message reply = replies.receive(Duration.ofSeconds(30).toMillis());
+      assertThat(reply).as("the reply to the queue that exists").isNotNull();
+      assertThat(reply.getJMSCorrelationID()).isEqualTo(first);
+    }
+    core.deleteQueue(SimpleString.of(name));
+    assertThat(broker.anycastQueueExists(name)).isFalse();
+
+    String second = "second-" + UUID.randomUUID();
+    sendReplyingTo(session, name, second);
+    ContractDeadLetter letter = inbox.awaitDeadLetter(second);
+    assertThat(letter.reason()).isEqualTo(DeadLetterReason.REPLY_UNROUTABLE);
+    assertThat(broker.anycastQueueExists(name)).as("not created by the reply").isFalse();
+  }
+
+  private void sendReplyingTo(Session session, String replyQueue, String correlationId)
+      throws Exception {
+    var message = session.createBytesMessage();
+    message.writeBytes(fresh());
+    message.setJMSReplyTo(ActiveMQDestination.createQueue(replyQueue));
+    message.setJMSCorrelationID(correlationId);
+    try (MessageProducer producer =
+        session.createProducer(session.createQueue(properties.requestQueue()))) {
+      producer.send(message);
     }
   }
 

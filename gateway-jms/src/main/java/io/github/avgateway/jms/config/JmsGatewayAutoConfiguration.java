@@ -20,6 +20,7 @@ import io.github.avgateway.jms.HistoryRoom;
 import io.github.avgateway.jms.JmsBacklogProbe;
 import io.github.avgateway.jms.JmsGateway;
 import io.github.avgateway.jms.JmsHistoryIndexer;
+import io.github.avgateway.jms.QueueLookup;
 import io.github.avgateway.solr.config.SolrHistoryAutoConfiguration;
 import jakarta.jms.ConnectionFactory;
 import java.net.URLEncoder;
@@ -163,6 +164,13 @@ public class JmsGatewayAutoConfiguration {
       return embedded == null ? HistoryRoom.UNKNOWN : () -> !embedded.historyFull(history.queue());
     }
 
+    /** Whether a queue exists: asked of the embedded broker; unknown on an external one. */
+    @Bean
+    QueueLookup avgatewayJmsQueueLookup(ObjectProvider<EmbeddedBroker> broker) {
+      EmbeddedBroker embedded = broker.getIfAvailable();
+      return embedded == null ? QueueLookup.REMOTE : embedded::anycastQueueExists;
+    }
+
     @Bean
     @ConditionalOnBooleanProperty(name = "avgateway.history.enabled", matchIfMissing = true)
     JmsBacklogProbe avgatewayJmsBacklogProbe(
@@ -183,9 +191,10 @@ public class JmsGatewayAutoConfiguration {
         ScanPipeline pipeline,
         HistoryBacklogGate backlog,
         HistoryRoom room,
+        QueueLookup lookup,
         @Qualifier("avgatewayJmsIntake") IntakeGates intake) {
       return JmsGateway.create(
-          properties, history, factory, pipeline, backlog, room, intake::intake);
+          properties, history, factory, pipeline, backlog, room, lookup, intake::intake);
     }
   }
 
