@@ -9,21 +9,13 @@ import jakarta.jms.Session;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.activemq.artemis.api.jms.ActiveMQJMSClient;
-import org.apache.activemq.artemis.jms.client.ActiveMQDestination;
 
 /**
  * One consumer's transacted session and what it sends with: an anonymous producer, the dead-letter
  * queue, the default reply queue (if any), the history queue (unless history is off) and the
  * clean-pipe outlets it forwarded to. Everything sent here commits or rolls back with the requests
- * received on the same session. Used by one thread only.
- *
- * <p>A destination's existence is looked up in the broker where the gateway holds it ({@link
- * QueueLookup}) before each send: a request's {@code JMSReplyTo} is a new destination object every
- * time, and for each one the Artemis client otherwise asks the broker twice before sending (an
- * address query and a queue query, both blocking round trips), which on the embedded broker was the
- * larger part of a 1 KiB request's cost. A destination the lookup does not find is sent as before,
- * so the client's checks still refuse a queue that does not exist ({@code
- * InvalidDestinationException}) or create it where the broker allows.
+ * received on the same session. Used by one thread only. Every send passes {@link KnownQueues},
+ * which spares the Artemis client's two queries to the broker before a reply where it can.
  */
 final class ConsumerSession {
 
@@ -33,12 +25,12 @@ final class ConsumerSession {
   private final Destination defaultReplyTo;
   private final Destination historyQueue;
   private final Map<String, Destination> queues = new HashMap<>();
-  private final QueueLookup lookup;
+  private final KnownQueues known;
 
   ConsumerSession(Session session, ConsumerSettings settings, QueueLookup lookup)
       throws JMSException {
     this.session = session;
-    this.lookup = lookup;
+    this.known = new KnownQueues(lookup);
     this.producer = session.createProducer(null);
     this.producer.setDeliveryMode(DeliveryMode.PERSISTENT);
     this.deadLetterQueue = session.createQueue(settings.deadLetterQueue());
@@ -83,7 +75,9 @@ final class ConsumerSession {
   }
 
   void send(Destination destination, Message message) throws JMSException {
-    producer.send(known(destination, lookup), message);
+    Destination target = known.beforeSend(destination);
+    producer.send(target, message);
+    known.sent(target);
   }
 
   /**
@@ -92,31 +86,24 @@ final class ConsumerSession {
    */
   void send(Destination destination, Message message, int priority, long timeToLive)
       throws JMSException {
-    producer.send(
-        known(destination, lookup), message, DeliveryMode.PERSISTENT, priority, timeToLive);
-  }
-
-  /**
-   * {@code destination}, marked as known to the broker when {@code lookup} finds its queue now, so
-   * that the client sends without asking the broker first. Checked at every send, never remembered:
-   * a queue deleted since an earlier reply is not found, and the client's own checks then refuse
-   * the send.
-   */
-  static Destination known(Destination destination, QueueLookup lookup) {
-    if (destination instanceof ActiveMQDestination queue
-        && queue.isQueue()
-        && !queue.isCreated()
-        && lookup.anycastQueueExists(queue.getAddress())) {
-      queue.setCreated(true);
-    }
-    return destination;
+    Destination target = known.beforeSend(destination);
+    producer.send(target, message, DeliveryMode.PERSISTENT, priority, timeToLive);
+    known.sent(target);
   }
 
   void commit() throws JMSException {
-    session.commit();
+    try {
+      session.commit();
+    } finally {
+      known.transactionEnded();
+    }
   }
 
   void rollback() throws JMSException {
-    session.rollback();
+    try {
+      session.rollback();
+    } finally {
+      known.transactionEnded();
+    }
   }
 }
