@@ -33,10 +33,11 @@ import java.util.concurrent.locks.LockSupport;
  * chunk of {@value #CHUNK} bytes per delay, so delayed chunks queue up behind each other. {@link
  * #holdToTarget()} keeps every chunk toward the target in the proxy, read from the client but not
  * forwarded, until {@link #releaseToTarget()}: bytes that are provably on their way, whatever
- * becomes of their sender meanwhile. A side's close reaches the other side as a FIN after its last
- * byte, as it would without the proxy; a connection closes once both directions have ended.
- * Connections made after a cut are forwarded, so clients can recover. Shipped in gateway-core's
- * test-jar for every module's fault tests.
+ * becomes of their sender meanwhile; {@link #releaseBytesToTarget()} lets them go but still keeps a
+ * close from the target, as when the client's host died and sent no FIN. A side's close reaches the
+ * other side as a FIN after its last byte, as it would without the proxy; a connection closes once
+ * both directions have ended. Connections made after a cut are forwarded, so clients can recover.
+ * Shipped in gateway-core's test-jar for every module's fault tests.
  */
 public final class TcpProxy implements AutoCloseable {
 
@@ -54,6 +55,7 @@ public final class TcpProxy implements AutoCloseable {
   private volatile Duration toTarget = Duration.ZERO;
   private volatile Duration fromTarget = Duration.ZERO;
   private volatile CountDownLatch toTargetReleased = new CountDownLatch(0);
+  private volatile CountDownLatch toTargetCloseReleased = new CountDownLatch(0);
   private final AtomicLong readToTarget = new AtomicLong();
   private final AtomicLong writtenToTarget = new AtomicLong();
   private volatile long lastReadToTarget = System.nanoTime();
@@ -137,16 +139,31 @@ public final class TcpProxy implements AutoCloseable {
    * From now on no chunk toward the target is forwarded, one already read and being delayed
    * included: the proxy still reads them from the client (which sees its writes succeed), and keeps
    * them, in order, until {@link #releaseToTarget()}. A chunk whose latency ran out while held goes
-   * at once on release; the chunks read after it wait their latency each, as before.
+   * at once on release; the chunks read after it wait their latency each, as before. A client's
+   * close is kept too: the target gets its FIN only on release.
    */
   public void holdToTarget() {
     if (toTargetReleased.getCount() == 0) {
       toTargetReleased = new CountDownLatch(1);
     }
+    if (toTargetCloseReleased.getCount() == 0) {
+      toTargetCloseReleased = new CountDownLatch(1);
+    }
   }
 
-  /** Forwards what {@link #holdToTarget()} kept, then every chunk as before. */
+  /** Forwards what {@link #holdToTarget()} kept, a client's close included, then as before. */
   public void releaseToTarget() {
+    toTargetReleased.countDown();
+    toTargetCloseReleased.countDown();
+  }
+
+  /**
+   * Forwards the bytes {@link #holdToTarget()} kept and every chunk after them, but keeps a
+   * client's close from the target until {@link #releaseToTarget()}: the target reads all a dead
+   * client wrote, and sees its connection end only later, as when the client's host died without a
+   * FIN (the target is then not racing the bytes' processing against the connection's end).
+   */
+  public void releaseBytesToTarget() {
     toTargetReleased.countDown();
   }
 
@@ -274,6 +291,9 @@ public final class TcpProxy implements AutoCloseable {
           }
         }
         out.flush();
+      }
+      if (towardTarget) {
+        toTargetCloseReleased.await();
       }
       to.shutdownOutput();
     } catch (IOException e) {

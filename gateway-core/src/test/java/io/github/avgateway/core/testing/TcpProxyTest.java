@@ -1,6 +1,7 @@
 package io.github.avgateway.core.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
@@ -9,6 +10,7 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -70,6 +72,33 @@ class TcpProxyTest {
       c.proxy.releaseToTarget();
       assertThat(fromProxy.readAllBytes()).as("after release, up to the close").isEqualTo(held);
       awaitNothingInFlight(c.proxy);
+    }
+  }
+
+  /**
+   * Released bytes go on while the close is still held: the target reads all of them and sees no
+   * end of stream until the hold is released in full.
+   */
+  @Test
+  void aHeldCloseReachesTheTargetOnlyOnFullRelease() throws IOException {
+    byte[] held = bytes(40_000, 8);
+    try (Carried c = Carried.open()) {
+      InputStream fromProxy = c.server.getInputStream();
+      c.proxy.holdToTarget();
+      c.client.getOutputStream().write(held);
+      c.client.close();
+
+      c.proxy.releaseBytesToTarget();
+      assertThat(fromProxy.readNBytes(held.length)).isEqualTo(held);
+      awaitNothingInFlight(c.proxy);
+      c.server.setSoTimeout(300);
+      assertThatThrownBy(fromProxy::read)
+          .as("no end of stream while the close is held")
+          .isInstanceOf(SocketTimeoutException.class);
+
+      c.proxy.releaseToTarget();
+      c.server.setSoTimeout((int) BOUND.toMillis());
+      assertThat(fromProxy.read()).as("the end of stream, after release").isEqualTo(-1);
     }
   }
 
