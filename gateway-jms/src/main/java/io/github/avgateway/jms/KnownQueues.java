@@ -13,16 +13,18 @@ import org.apache.activemq.artemis.jms.client.ActiveMQDestination;
  * known, and sent without the client's checks, when
  *
  * <ul>
- *   <li>the broker, where the gateway holds it, has the queue now ({@link QueueLookup}, asked at
- *       every send), or
- *   <li>the client checked the same queue earlier in the same transaction.
+ *   <li>on the embedded broker: the broker has the queue now ({@link QueueLookup}, asked at every
+ *       send, its answer final either way);
+ *   <li>on an external broker, where the gateway cannot look: the client checked the same queue at
+ *       an earlier send of the same transaction.
  * </ul>
  *
  * <p>Nothing is remembered past the transaction: a queue deleted since an earlier batch is not
  * known, and the client's checks then refuse the send ({@code InvalidDestinationException},
  * dead-lettered as unroutable) or create the queue where the broker allows, as they did for every
- * send. Within one transaction the gateway relies on the check it made at the first reply of the
- * batch, as it relies on any check until the broker takes the message. Used by one thread only.
+ * send. Within one transaction on an external broker the gateway relies on the check made at the
+ * batch's first send to the queue, as it relies on any check until the broker takes the message.
+ * Used by one thread only.
  */
 final class KnownQueues {
 
@@ -40,19 +42,27 @@ final class KnownQueues {
     if (destination instanceof ActiveMQDestination queue
         && queue.isQueue()
         && !queue.isCreated()
-        && (checkedInTransaction.contains(queue.getAddress())
-            || lookup.anycastQueueExists(queue.getAddress()))) {
+        && known(queue.getAddress())) {
       queue.setCreated(true);
     }
     return destination;
   }
 
+  private boolean known(String queue) {
+    return lookup.looksInTheBroker()
+        ? lookup.anycastQueueExists(queue)
+        : checkedInTransaction.contains(queue);
+  }
+
   /**
-   * Call after a send of {@code destination} returned: the client's checks (or the lookup) found
-   * its queue, for the rest of the transaction.
+   * Call after a send of {@code destination} returned. Where the gateway cannot look in the broker,
+   * the client's checks found its queue: known for the rest of the transaction.
    */
   void sent(Destination destination) {
-    if (destination instanceof ActiveMQDestination queue && queue.isQueue() && queue.isCreated()) {
+    if (!lookup.looksInTheBroker()
+        && destination instanceof ActiveMQDestination queue
+        && queue.isQueue()
+        && queue.isCreated()) {
       checkedInTransaction.add(queue.getAddress());
     }
   }

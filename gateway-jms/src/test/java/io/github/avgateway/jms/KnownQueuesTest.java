@@ -71,12 +71,28 @@ class KnownQueuesTest {
     assertThat(nextBatch.isCreated()).as("not remembered past the transaction").isFalse();
   }
 
+  /** The embedded broker's answer is final: a queue gone since an earlier send is not known. */
+  @Test
+  void theBrokersAnswerWinsOverAnEarlierSendOfTheTransaction() {
+    List<String> queues = new ArrayList<>(List.of("av.reply.orders"));
+    KnownQueues known = new KnownQueues(queues::contains);
+    ActiveMQDestination first = replyTo("av.reply.orders");
+    known.sent(known.beforeSend(first));
+    queues.clear(); // deleted in the broker
+
+    ActiveMQDestination second = replyTo("av.reply.orders");
+    known.beforeSend(second);
+
+    assertThat(first.isCreated()).isTrue();
+    assertThat(second.isCreated()).as("left to the client's checks, which refuse it").isFalse();
+  }
+
   @Test
   void aSendTheClientRefusedIsNotRemembered() {
     KnownQueues known = new KnownQueues(QueueLookup.REMOTE);
     ActiveMQDestination refused = replyTo("av.reply.gone");
     known.beforeSend(refused);
-    known.sent(refused); // not marked: the client's checks threw, or never ran
+    known.sent(refused); // unmarked: the client's checks did not find the queue
 
     ActiveMQDestination next = replyTo("av.reply.gone");
     known.beforeSend(next);
