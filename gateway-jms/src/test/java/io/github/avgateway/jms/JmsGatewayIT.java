@@ -86,16 +86,8 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
 
   @Test
   void replyToAnUnknownQueueIsDeadLetteredAndTheConsumerGoesOn() throws Exception {
-    Session session = driver.session();
     String correlationId = "unroutable-" + UUID.randomUUID();
-    var message = session.createBytesMessage();
-    message.writeBytes(fresh());
-    message.setJMSReplyTo(ActiveMQDestination.createQueue("av.reply.no-such-queue"));
-    message.setJMSCorrelationID(correlationId);
-    try (MessageProducer producer =
-        session.createProducer(session.createQueue(properties.requestQueue()))) {
-      producer.send(message);
-    }
+    sendReplyingTo(driver.session(), "av.reply.no-such-queue", correlationId);
 
     ContractDeadLetter letter = inbox.awaitDeadLetter(correlationId);
     assertThat(letter.reason()).isEqualTo(DeadLetterReason.REPLY_UNROUTABLE);
@@ -139,6 +131,7 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
     assertThat(broker.anycastQueueExists(name)).as("not created by the reply").isFalse();
   }
 
+  /** Sends a fresh clean file as a request whose JMSReplyTo is the queue {@code replyQueue}. */
   private void sendReplyingTo(Session session, String replyQueue, String correlationId)
       throws Exception {
     var message = session.createBytesMessage();
@@ -156,14 +149,7 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
     Session session = driver.session();
     for (String spoofed : List.of("orders", properties.requestQueue())) {
       String correlationId = "spoofed-" + UUID.randomUUID();
-      var message = session.createBytesMessage();
-      message.writeBytes(fresh());
-      message.setJMSReplyTo(ActiveMQDestination.createQueue(spoofed));
-      message.setJMSCorrelationID(correlationId);
-      try (MessageProducer producer =
-          session.createProducer(session.createQueue(properties.requestQueue()))) {
-        producer.send(message);
-      }
+      sendReplyingTo(session, spoofed, correlationId);
       ContractDeadLetter letter = inbox.awaitDeadLetter(correlationId);
       assertThat(letter.reason()).isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
       assertThat(awaitHistory(letter.requestId()).deadLetterReason())
