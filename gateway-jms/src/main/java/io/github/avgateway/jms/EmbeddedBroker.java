@@ -23,6 +23,7 @@ import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
 import org.apache.activemq.artemis.core.remoting.impl.netty.NettyAcceptorFactory;
 import org.apache.activemq.artemis.core.remoting.impl.netty.TransportConstants;
 import org.apache.activemq.artemis.core.server.JournalType;
+import org.apache.activemq.artemis.core.server.Queue;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 import org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
@@ -113,29 +114,33 @@ public final class EmbeddedBroker {
    * when the broker is stopped or has no such queue.
    */
   public long messageCount(String queue) {
-    EmbeddedActiveMQ running = server;
-    var found = running == null ? null : running.getActiveMQServer().locateQueue(queue);
+    Queue found = locate(queue);
     return found == null ? -1 : found.getMessageCount();
   }
 
   /**
    * True when the running broker holds an anycast queue named {@code queue} on the address of the
    * same name: what the JMS client's address and queue queries would find before a send to the
-   * queue, looked up in the broker itself. False when the broker is stopped.
+   * queue, looked up in the broker itself. False when the broker is stopped. Asked before every
+   * reply.
    */
   public boolean anycastQueueExists(String queue) {
-    EmbeddedActiveMQ running = server;
-    var found = running == null ? null : running.getActiveMQServer().locateQueue(queue);
+    Queue found = locate(queue);
     return found != null
         && found.getRoutingType() == RoutingType.ANYCAST
-        && found.getAddress().toString().equals(queue);
+        && found.getAddress().equals(found.getName());
   }
 
   /** Consumers attached to {@code queue}; -1 when the broker is stopped or has no such queue. */
   public int consumerCount(String queue) {
-    EmbeddedActiveMQ running = server;
-    var found = running == null ? null : running.getActiveMQServer().locateQueue(queue);
+    Queue found = locate(queue);
     return found == null ? -1 : found.getConsumerCount();
+  }
+
+  /** The running broker's queue named {@code queue}; null when it is stopped or has none. */
+  private Queue locate(String queue) {
+    EmbeddedActiveMQ running = server;
+    return running == null ? null : running.getActiveMQServer().locateQueue(queue);
   }
 
   /**
