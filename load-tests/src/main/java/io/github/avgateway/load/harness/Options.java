@@ -42,6 +42,10 @@ import java.util.Set;
  * @param halfRate the offered rate of the half-load cells ({@code --half-rate=N}, requests/s), the
  *     same for this build's gateway, the baseline's and the echo; 0 (the default) for half of each
  *     gateway's own maximum. A fixed rate compares two builds' tails at the same load.
+ * @param echoBurn cores kept busy ({@link Burner}) during a second run of each echo at the
+ *     half-load rate ({@code --echo-burn=CORES}, variant {@code ...+burnCORES}); {@link
+ *     #MATCH_BURN} ({@code --echo-burn=match}) for as many as the gateway's half-load cell kept
+ *     busy beyond the echo's plain run; 0 (the default) for none. The targets use the plain run.
  */
 record Options(
     Duration warmup,
@@ -61,6 +65,7 @@ record Options(
     Path baseline,
     String variant,
     double halfRate,
+    double echoBurn,
     Path repo,
     String clamdHost,
     int clamdPort,
@@ -92,6 +97,7 @@ record Options(
     long requests = 10_001;
     String variant = "plain";
     double halfRate = 0;
+    double echoBurn = 0;
     for (String arg : args) {
       String[] kv = arg.split("=", 2);
       String value = kv.length > 1 ? kv[1] : "";
@@ -121,6 +127,8 @@ record Options(
         case "--requests" -> requests = Long.parseLong(value);
         case "--variant" -> variant = value.isBlank() ? variant : value.strip();
         case "--half-rate" -> halfRate = Double.parseDouble(value);
+        case "--echo-burn" ->
+            echoBurn = value.equals("match") ? MATCH_BURN : Double.parseDouble(value);
         default -> throw new IllegalArgumentException("unknown option " + arg);
       }
     }
@@ -146,12 +154,32 @@ record Options(
         baseline,
         variant,
         halfRate,
+        echoBurn,
         Path.of(System.getProperty("harness.repo", ".")).toAbsolutePath().normalize(),
         System.getProperty("clamd.host", "127.0.0.1"),
         Integer.getInteger("clamd.port", 3310),
         System.getProperty("rabbitmq.host", "127.0.0.1"),
         Integer.getInteger("rabbitmq.port", 5672),
         Integer.getInteger("artemis.port", 61716));
+  }
+
+  /** {@code --echo-burn=match}: burn what the gateway's half-load cell used beyond the echo. */
+  static final double MATCH_BURN = -1;
+
+  /**
+   * The cores to keep busy during the echo's second half-load run, after its plain run {@code echo}
+   * and the gateway's half-load cell {@code gatewayHalf} at the same rate (their whole machine's
+   * CPU, "total", per request); 0 for no second run.
+   */
+  double echoBurn(Cell gatewayHalf, Cell echo) {
+    if (echoBurn != MATCH_BURN) {
+      return Math.max(0, echoBurn);
+    }
+    double rate = echo.offeredRate();
+    double gatewayCores = gatewayHalf.cpuMicros("total") * gatewayHalf.offeredRate() / 1e6;
+    double echoCores = echo.cpuMicros("total") * rate / 1e6;
+    double burn = Math.round((gatewayCores - echoCores) * 100) / 100.0;
+    return burn > 0 ? burn : 0;
   }
 
   private static String payload(String value) {

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 
 /** The measuring phases of one harness run, in order. */
 final class Phases {
@@ -130,6 +131,7 @@ final class Phases {
       return;
     }
     double rate = options.halfLoadRate(max.get());
+    Cell gatewayHalf = report.halfLoad(via.gateway(), GatewayFigures.HISTORY_ON, 1024).get();
     String variant = GatewayRuns.atRate(via.echoVariant, rate);
     EchoMeasurement atRate =
         (pid, driver) -> {
@@ -143,7 +145,21 @@ final class Phases {
                   options.warmup(),
                   options.measure(),
                   Harness.ANSWER_TIMEOUT);
-          report.cell(run.openLoop(via.echoTarget, variant, rate));
+          Cell echo = run.openLoop(via.echoTarget, variant, rate);
+          report.cell(echo);
+          double burn = options.echoBurn(gatewayHalf, echo);
+          if (burn > 0) {
+            String burned = variant + String.format(Locale.ROOT, "+burn%.2f", burn);
+            report.note(
+                "# the echo again, with %.2f cores kept busy (%s)",
+                burn,
+                options.echoBurn() == Options.MATCH_BURN
+                    ? "the gateway's half-load cell's cores less the echo's"
+                    : "--echo-burn");
+            try (Burner burner = Burner.start(burn)) {
+              report.cell(run.openLoop(via.echoTarget, burned, rate));
+            }
+          }
         };
     if (via == GatewayFigures.Via.AMQP) {
       amqpEcho("quorum", true, variant, atRate);

@@ -24,6 +24,42 @@ class OptionsTest {
   }
 
   @Test
+  void theEchoIsRunAgainUnderABurnOnlyWhenAsked() {
+    Cell gateway =
+        GatewayFiguresTest.cell(
+            "gateway-amqp", "history-on @1000/s", 1024, 10_000, 90, "total=800");
+    Cell echo =
+        GatewayFiguresTest.cell("rabbitmq-echo", "quorum @1000/s", 1024, 10_000, 30, "total=500");
+
+    assertThat(Options.parse(new String[0]).echoBurn(gateway, echo)).isZero();
+    assertThat(Options.parse(new String[] {"--echo-burn=0.35"}).echoBurn(gateway, echo))
+        .isEqualTo(0.35);
+  }
+
+  @Test
+  void aMatchedBurnIsTheCoresTheGatewaysCellUsedBeyondTheEchos() {
+    Options match = Options.parse(new String[] {"--echo-burn=match"});
+    Cell gateway =
+        GatewayFiguresTest.cell(
+            "gateway-amqp", "history-on @1000/s", 1024, 10_000, 90, "total=800");
+
+    assertThat(
+            match.echoBurn(
+                gateway,
+                GatewayFiguresTest.cell(
+                    "rabbitmq-echo", "quorum @1000/s", 1024, 10_000, 30, "total=500")))
+        .as("0.8 cores against 0.5")
+        .isEqualTo(0.3);
+    assertThat(
+            match.echoBurn(
+                gateway,
+                GatewayFiguresTest.cell(
+                    "rabbitmq-echo", "quorum @1000/s", 1024, 10_000, 30, "total=900")))
+        .as("an echo as busy as the gateway gets no burn")
+        .isZero();
+  }
+
+  @Test
   void gatewayJvmArgsAreKeptInOrderAndApartFromTheGatewaysProperties() {
     Options options =
         Options.parse(
