@@ -34,9 +34,45 @@ final class FaultChecks {
         count(entries, FaultChecks::inconsistent),
         count(entries, e -> e.needsHistory() && e.docs.isEmpty()),
         entries.stream().mapToInt(e -> Math.max(0, e.docs.size() - 1)).sum() + strayDocs,
-        count(entries, e -> !e.outcomes.isEmpty() && !e.expected.matches(e.outcomes.get(0))),
+        count(entries, FaultChecks::unexpected),
         strayOutcomes,
-        seenAgain);
+        seenAgain,
+        entries.stream()
+            .filter(FaultChecks::unexpected)
+            .limit(MAX_DESCRIBED)
+            .map(FaultChecks::describe)
+            .toList());
+  }
+
+  /** How many unexpected answers a report names. */
+  static final int MAX_DESCRIBED = 5;
+
+  private static boolean unexpected(FaultLedger.Entry e) {
+    return !e.outcomes.isEmpty() && !e.expected.matches(e.outcomes.get(0));
+  }
+
+  /** One request: what was expected, what came, and what its history documents say. */
+  private static String describe(FaultLedger.Entry e) {
+    StringBuilder text =
+        new StringBuilder(e.key)
+            .append(": expected ")
+            .append(e.expected)
+            .append(", answered ")
+            .append(e.outcomes);
+    for (MessageInfo doc : e.docs.values()) {
+      text.append("; history ")
+          .append(doc.verdict())
+          .append(doc.reason() == null ? "" : " " + doc.reason())
+          .append(" received ")
+          .append(doc.receivedAt())
+          .append(" scanned ")
+          .append(doc.scannedAt())
+          .append(" in ")
+          .append(doc.scanMillis())
+          .append(" ms")
+          .append(doc.redelivered() ? " redelivered" : "");
+    }
+    return text.toString();
   }
 
   /** An EICAR-bearing request answered or recorded CLEAN anywhere. */

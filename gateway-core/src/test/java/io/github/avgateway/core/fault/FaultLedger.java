@@ -52,7 +52,7 @@ public final class FaultLedger {
 
   /** Records that the request {@code key} is about to be sent, and what it must get. */
   public void sent(String key, Expected expected) {
-    if (entries.putIfAbsent(key, new Entry(expected)) != null) {
+    if (entries.putIfAbsent(key, new Entry(key, expected)) != null) {
       throw new IllegalArgumentException("key sent twice: " + key);
     }
   }
@@ -159,12 +159,14 @@ public final class FaultLedger {
 
   /** What the ledger knows of one request. */
   static final class Entry {
+    final String key;
     final Expected expected;
     volatile boolean confirmed;
     final List<Outcome> outcomes = new CopyOnWriteArrayList<>();
     final Map<String, MessageInfo> docs = new ConcurrentHashMap<>();
 
-    Entry(Expected expected) {
+    Entry(String key, Expected expected) {
+      this.key = key;
       this.expected = Objects.requireNonNull(expected, "expected");
     }
 

@@ -79,6 +79,13 @@ class FaultLedgerTest {
     assertThat(report.unexpected()).isEqualTo(1);
     assertThatThrownBy(() -> report.assertHolds(Duplicates.FORBIDDEN))
         .hasMessageContaining("unsafe CLEAN");
+    assertThat(report.unexpectedAnswers()).hasSize(1);
+    assertThat(report.unexpectedAnswers().get(0))
+        .startsWith("a: expected Expected[verdict=INFECTED")
+        .contains("answered [Reply[verdict=CLEAN, reason=null]]")
+        .contains("history CLEAN received 1970-01-01T00:00:00Z");
+    assertThatThrownBy(report::assertAsExpected)
+        .hasMessageContaining("unexpected answers:\na: expected");
   }
 
   @Test

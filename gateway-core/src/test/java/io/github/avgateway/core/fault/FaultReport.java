@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import org.assertj.core.api.SoftAssertions;
 
@@ -37,6 +38,8 @@ import org.assertj.core.api.SoftAssertions;
  * @param strays replies or dead-letters whose key the ledger never sent (another run's)
  * @param seenAgain answers the caller's queue delivered again, marked redelivered, after one equal
  *     to them was recorded: not counted as outcomes ({@link FaultLedger#observeAgain})
+ * @param unexpectedAnswers the first few {@code unexpected} requests, each with what was expected,
+ *     what came and what its history documents say, so that a failed run names them
  */
 public record FaultReport(
     String scenario,
@@ -54,7 +57,8 @@ public record FaultReport(
     int historyExtra,
     int unexpected,
     int strays,
-    int seenAgain) {
+    int seenAgain,
+    List<String> unexpectedAnswers) {
 
   /** Where {@link #print()} appends its table row; {@code avgateway.fault.report-file}. */
   public static Path reportFile() {
@@ -120,6 +124,7 @@ public record FaultReport(
   public FaultReport print() {
     PrintStream out = System.out;
     out.println(line());
+    unexpectedAnswers.forEach(answer -> out.println("  unexpected: " + answer));
     try {
       Path file = reportFile().toAbsolutePath();
       Files.createDirectories(file.getParent());
@@ -163,7 +168,9 @@ public record FaultReport(
 
   /** Every request's first answer was the one expected. */
   public FaultReport assertAsExpected() {
-    assertThat(unexpected).as(line() + "\nunexpected answers").isZero();
+    assertThat(unexpected)
+        .as(line() + "\nunexpected answers:\n" + String.join("\n", unexpectedAnswers))
+        .isZero();
     return this;
   }
 }
