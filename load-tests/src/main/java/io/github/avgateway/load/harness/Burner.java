@@ -7,9 +7,10 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Threads that keep a given share of the cores busy ({@code --echo-burn=CORES}): each spins for its
  * share of every millisecond and sleeps for the rest. Run next to a broker echo at the gateway's
- * half-load rate, it makes the machine about as busy as it is in the gateway's own half-load cell,
- * to see how much of the gateway's tail the machine's load alone explains. Its CPU shows in the
- * driver's column of the cell it ran in.
+ * half-load rate, it makes the machine busier, towards how busy it is in the gateway's own
+ * half-load cell, to see how much of the gateway's tail the machine's load alone explains. It gets
+ * what the scheduler gives it, which can be less than it asks for: its CPU shows in the driver's
+ * column of the cell it ran in, and the cell's total says how busy the machine really was.
  */
 final class Burner implements AutoCloseable {
 
