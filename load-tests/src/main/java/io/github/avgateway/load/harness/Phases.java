@@ -126,12 +126,12 @@ final class Phases {
    */
   private void echoAtHalfLoad(GatewayFigures.Via via) throws Exception {
     var max = report.find(via.gateway(), GatewayFigures.HISTORY_ON, 1024);
-    if (max.isEmpty()
-        || report.halfLoad(via.gateway(), GatewayFigures.HISTORY_ON, 1024).isEmpty()) {
+    var half = report.halfLoad(via.gateway(), GatewayFigures.HISTORY_ON, 1024);
+    if (max.isEmpty() || half.isEmpty()) {
       return;
     }
     double rate = options.halfLoadRate(max.get());
-    Cell gatewayHalf = report.halfLoad(via.gateway(), GatewayFigures.HISTORY_ON, 1024).get();
+    Cell gatewayHalf = half.get();
     String variant = GatewayRuns.atRate(via.echoVariant, rate);
     EchoMeasurement atRate =
         (pid, driver) -> {
