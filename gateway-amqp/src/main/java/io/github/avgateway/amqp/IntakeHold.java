@@ -33,6 +33,16 @@ public final class IntakeHold {
     return gate.intake();
   }
 
+  /** How many times the gate closed so far ({@link IntakeGate#closings()}). */
+  public long closings() {
+    return gate.closings();
+  }
+
+  /** The state now, or Down when the gate closed since {@code closings} was read. */
+  public Availability intakeSince(long closings) {
+    return gate.intakeSince(closings);
+  }
+
   /**
    * Returns once intake is open: true then; false when the hold ran out, the gateway is stopping or
    * the thread was interrupted (the caller then requeues). {@code onClosed} runs once, first, if

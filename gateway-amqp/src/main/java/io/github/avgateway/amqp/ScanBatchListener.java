@@ -91,11 +91,13 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
     List<BatchItem> items = new ArrayList<>(messages.size());
     messages.forEach(m -> items.add(new BatchItem(m, builder, publisher)));
     CompletableFuture<Void> settled = DONE;
+    // Read before the gate is asked: a closing after this reading holds the batch's failed scans.
+    long closings = hold.closings();
     if (!hold.awaitOpen(onIntakeTrouble)) {
       items.forEach(item -> item.fail("intake paused: " + why()));
     } else {
       try {
-        settled = process(items);
+        settled = process(items, closings);
       } catch (RuntimeException e) {
         log.warn("batch of {} requests failed; requeueing what was not done", items.size(), e);
         items.forEach(item -> item.fail("unexpected failure: " + e));
@@ -146,8 +148,8 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
     return current;
   }
 
-  private CompletableFuture<Void> process(List<BatchItem> items) {
-    scanHoldingForClamd(items);
+  private CompletableFuture<Void> process(List<BatchItem> items, long closings) {
+    scanHoldingForClamd(items, closings);
     return publisher.onBatchChannels(() -> publishAndHandOver(items));
   }
 
@@ -162,11 +164,18 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
     return history.handOver(items, pipeline, onIntakeTrouble);
   }
 
-  /** Scans; scans that failed because clamd went away are held and done again once it is back. */
-  private void scanHoldingForClamd(List<BatchItem> items) {
+  /**
+   * Scans; scans that failed because clamd went away are held and done again once it is back. A
+   * failed scan counts as such when the intake gate is down, or closed at any moment since {@code
+   * closings} was read: clamd may be back by the time the batch's last scan is done, and its failed
+   * scans must not be answered ERROR for an outage that is over.
+   */
+  private void scanHoldingForClamd(List<BatchItem> items, long closings) {
     scan(items);
     List<BatchItem> failed = items.stream().filter(BatchItem::scanFailed).toList();
-    while (!failed.isEmpty() && hold.intake() instanceof Availability.Down) {
+    long since = closings;
+    while (!failed.isEmpty() && hold.intakeSince(since) instanceof Availability.Down) {
+      since = hold.closings();
       if (!hold.awaitOpen(onIntakeTrouble)) {
         failed.forEach(item -> item.fail("clamd did not come back in time: " + why()));
         return;

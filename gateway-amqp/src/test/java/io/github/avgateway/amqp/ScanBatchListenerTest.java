@@ -300,6 +300,32 @@ class ScanBatchListenerTest {
     assertThat(history.find("amqp", "m-5").orElseThrow().verdict()).isEqualTo(Verdict.CLEAN);
   }
 
+  @Test
+  void aScanFailedWhileClamdWasAwayForAMomentIsScannedAgainThoughIntakeIsOpenAgain()
+      throws Exception {
+    when(publisher.reply(anyString(), any())).thenReturn(confirmed());
+    // clamd marked down and found back by a probe before the batch asks the gate
+    scanner.failNext(() -> gate.blink("clamd endpoint marked down"));
+
+    listener.onMessageBatch(List.of(request(6, "m-6", "av.reply.a")), channel);
+
+    verify(channel).basicAck(6, true);
+    assertThat(scanner.scans()).isEqualTo(2);
+    assertThat(history.find("amqp", "m-6").orElseThrow().verdict()).isEqualTo(Verdict.CLEAN);
+  }
+
+  @Test
+  void aScanFailedWhileTheGateStayedOpenIsAnsweredError() throws Exception {
+    when(publisher.reply(anyString(), any())).thenReturn(confirmed());
+    scanner.failNext(() -> {});
+
+    listener.onMessageBatch(List.of(request(7, "m-7", "av.reply.a")), channel);
+
+    verify(channel).basicAck(7, true);
+    assertThat(scanner.scans()).isEqualTo(1);
+    assertThat(history.find("amqp", "m-7").orElseThrow().verdict()).isEqualTo(Verdict.ERROR);
+  }
+
   private Thread inBackground(List<Message> batch) {
     return Thread.ofPlatform().start(() -> listener.onMessageBatch(batch, channel));
   }

@@ -51,6 +51,7 @@ final class PipeProcessor implements ItemProcessor {
 
   @Override
   public Handled handle(Message message, ConsumerSession session) throws JMSException {
+    long closings = gate.closings();
     InboundRequest inbound = mapper.map(message, clock.instant());
     Optional<Route.DeadLetter> early = routing.beforePipeScan(inbound);
     if (early.isPresent()) {
@@ -61,7 +62,7 @@ final class PipeProcessor implements ItemProcessor {
       return JmsDeadLetters.deadLettered(pipeline, session, message, inbound, refused, letter);
     }
     ScanResult result = pipeline.scan(inbound.request());
-    Optional<Route.Retry> held = Routing.held(result, gate::intake);
+    Optional<Route.Retry> held = Routing.held(result, () -> gate.intakeSince(closings));
     if (held.isPresent()) {
       return new Handled.RetryLater(held.get().why());
     }

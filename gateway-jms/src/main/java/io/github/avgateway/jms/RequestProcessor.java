@@ -38,6 +38,8 @@ final class RequestProcessor implements ItemProcessor {
 
   @Override
   public Handled handle(Message message, ConsumerSession session) throws JMSException {
+    // Read before the scan: the gate closing meanwhile holds a failed scan (Routing.held).
+    long closings = gate.closings();
     InboundRequest inbound = mapper.map(message, clock.instant());
     Optional<Route.DeadLetter> early = routing.beforeScan(inbound);
     if (early.isPresent()) {
@@ -52,7 +54,9 @@ final class RequestProcessor implements ItemProcessor {
       return JmsDeadLetters.deadLettered(pipeline, session, message, inbound, refused, letter);
     }
     ScanResult result = pipeline.scan(inbound.request());
-    Route route = routing.afterScan(inbound, result, session.defaultReplyTo(), gate::intake);
+    Route route =
+        routing.afterScan(
+            inbound, result, session.defaultReplyTo(), () -> gate.intakeSince(closings));
     return switch (route) {
       case Route.Retry retry -> new Handled.RetryLater(retry.why());
       case Route.DeadLetter letter ->

@@ -106,10 +106,11 @@ final class Routing {
   }
 
   /**
-   * A retry when the scan failed while the intake gate is down (clamd unreachable): never answered
+   * A retry when the scan failed while the intake gate is down (clamd unreachable), or closed
+   * during the scan ({@link io.github.avgateway.core.port.IntakeGate#intakeSince}): never answered
    * nor forwarded as final, the message is scanned again once the gate is up.
    *
-   * @param gate the intake gate's state, asked only when the scan failed
+   * @param gate the intake gate's state since before the scan, asked only when the scan failed
    */
   static Optional<Route.Retry> held(ScanResult result, Supplier<Availability> gate) {
     if (result.reason() == Reason.SCAN_FAILED && gate.get() instanceof Availability.Down down) {

@@ -265,6 +265,22 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
   }
 
   @Test
+  void scanFailureWhileTheGateClosedAndOpenedAgainIsScannedAgainNotAnswered() {
+    scanner.failing(true);
+    scanner.onFailure(() -> {
+      // clamd marked down and found back by a probe before the gateway asks the gate
+      scanner.failing(false);
+      gate.blink("clamd unreachable for a moment (test)");
+    });
+    String correlationId = "blink-" + UUID.randomUUID();
+    String requestId = send(ContractRequest.of(fresh(), null, correlationId));
+
+    assertThat(inbox.awaitReply(correlationId).verdict()).isEqualTo("CLEAN");
+    assertThat(awaitHistory(requestId).redelivered()).isFalse();
+    scanner.onFailure(() -> {});
+  }
+
+  @Test
   void scanFailureWhileTheGateIsUpIsAnsweredAsError() {
     scanner.failing(true);
     String correlationId = "error-" + UUID.randomUUID();

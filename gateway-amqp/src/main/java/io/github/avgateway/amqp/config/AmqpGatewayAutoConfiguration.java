@@ -147,7 +147,7 @@ public class AmqpGatewayAutoConfiguration {
 
     @Bean
     IntakeHold avgatewayAmqpIntakeHold(IntakeGates intake, AmqpGatewayProperties props) {
-      return new IntakeHold(intake::intake, props.intakeCheckInterval(), props.pauseHoldLimit());
+      return new IntakeHold(intake.gate(), props.intakeCheckInterval(), props.pauseHoldLimit());
     }
 
     @Bean
@@ -263,7 +263,7 @@ public class AmqpGatewayAutoConfiguration {
       all.add(container);
       all.addAll(pipes.containers());
       IntakeWatcher watcher =
-          new IntakeWatcher(intake::intake, all, props.intakeCheckInterval(), hold, consumes);
+          new IntakeWatcher(intake.gate(), all, props.intakeCheckInterval(), hold, consumes);
       List<ScanBatchListener> listeners = new ArrayList<>();
       listeners.add(listener);
       pipes.containers().stream()

@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,6 +54,7 @@ final class ClamdEndpoints implements Closeable {
   private final List<Member> members;
   private final Duration probeTimeout;
   private final AtomicInteger rotation = new AtomicInteger();
+  private final AtomicLong markedDown = new AtomicLong();
 
   ClamdEndpoints(ClamdSettings settings, Watchdog watchdog) {
     this.members =
@@ -92,11 +94,17 @@ final class ClamdEndpoints implements Closeable {
   /** Takes {@code member} out of rotation until a probe succeeds; drops its idle sessions. */
   void markDown(Member member, String reason) {
     if (member.isUp()) {
+      markedDown.incrementAndGet();
       member.downSince = Instant.now();
       log.warn("clamd endpoint {} marked down: {}", member.endpoint(), reason);
     }
     member.downReason = reason;
     member.pool().discardIdle();
+  }
+
+  /** How many times an endpoint that was up has been marked down so far. */
+  long markedDown() {
+    return markedDown.get();
   }
 
   /**

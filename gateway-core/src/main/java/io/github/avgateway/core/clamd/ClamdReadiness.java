@@ -7,6 +7,8 @@ import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,6 +25,8 @@ public final class ClamdReadiness implements IntakeGate, AutoCloseable {
 
   private final ClamdSelfTest selfTest;
   private final Supplier<Availability> endpoints;
+  private final LongSupplier endpointsMarkedDown;
+  private final AtomicLong selfTestsFailed = new AtomicLong();
   private final Duration retestInterval;
   private final Duration retryInterval;
   private final ScheduledExecutorService timer =
@@ -36,14 +40,18 @@ public final class ClamdReadiness implements IntakeGate, AutoCloseable {
 
   /**
    * @param endpoints the scanner's own availability (e.g. {@link ClamdScanner#availability()})
+   * @param endpointsMarkedDown how often the scanner marked an endpoint down so far (e.g. {@link
+   *     ClamdScanner#markedDown()})
    */
   public ClamdReadiness(
       ClamdSelfTest selfTest,
       Supplier<Availability> endpoints,
+      LongSupplier endpointsMarkedDown,
       Duration retestInterval,
       Duration retryInterval) {
     this.selfTest = Objects.requireNonNull(selfTest, "selfTest");
     this.endpoints = Objects.requireNonNull(endpoints, "endpoints");
+    this.endpointsMarkedDown = Objects.requireNonNull(endpointsMarkedDown, "endpointsMarkedDown");
     this.retestInterval = retestInterval;
     this.retryInterval = retryInterval;
   }
@@ -70,6 +78,9 @@ public final class ClamdReadiness implements IntakeGate, AutoCloseable {
         case Availability.Down down -> log.warn("clamd self-test failed: {}", down.why());
       }
     }
+    if (result instanceof Availability.Down && lastSelfTest instanceof Availability.Up) {
+      selfTestsFailed.incrementAndGet();
+    }
     lastSelfTest = result;
     schedule(result instanceof Availability.Up ? retestInterval : retryInterval);
   }
@@ -78,6 +89,12 @@ public final class ClamdReadiness implements IntakeGate, AutoCloseable {
   @Override
   public Availability intake() {
     return availability();
+  }
+
+  /** Endpoints marked down plus self-tests that failed after a pass, so far. */
+  @Override
+  public long closings() {
+    return endpointsMarkedDown.getAsLong() + selfTestsFailed.get();
   }
 
   /** The last self-test's result when it failed, else the endpoints' availability. */

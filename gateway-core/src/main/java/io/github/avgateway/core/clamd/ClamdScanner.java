@@ -198,6 +198,14 @@ public final class ClamdScanner implements VirusScanner, AutoCloseable {
     return endpoints.availability();
   }
 
+  /**
+   * How many times an endpoint that was up has been marked down so far; it changes while a scan
+   * fails because clamd went away, even when a probe brings clamd back a moment later.
+   */
+  public long markedDown() {
+    return endpoints.markedDown();
+  }
+
   /** Stops the upkeep and closes every session. Scans after this are answered ERROR. */
   @Override
   public void close() {

@@ -49,7 +49,11 @@ public class ClamdAutoConfiguration {
   public ClamdReadiness clamdReadiness(
       ClamdSelfTest selfTest, ClamdScanner scanner, ClamdProperties properties) {
     return new ClamdReadiness(
-        selfTest, scanner::availability, properties.selfTestInterval(), properties.probeInterval());
+        selfTest,
+        scanner::availability,
+        scanner::markedDown,
+        properties.selfTestInterval(),
+        properties.probeInterval());
   }
 
   /**

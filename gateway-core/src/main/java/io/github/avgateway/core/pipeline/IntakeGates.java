@@ -11,7 +11,7 @@ import org.slf4j.LoggerFactory;
  * All intake gates of an application as one: Down while any of them is Down (with the first one's
  * reason), Up otherwise, and Up when there are none. Logs each change once, whichever consumer
  * noticed it. Thread-safe. Not an {@link IntakeGate} itself, so that a bean of it can collect every
- * gate bean of the application; pass {@code gates::intake} where one gate is expected.
+ * gate bean of the application; pass {@link #gate()} where one gate is expected.
  */
 public final class IntakeGates {
 
@@ -49,5 +49,29 @@ public final class IntakeGates {
       }
     }
     return now;
+  }
+
+  /** How many times any of the gates closed so far (the sum of their counts). */
+  public long closings() {
+    long sum = 0;
+    for (IntakeGate gate : gates) {
+      sum += gate.closings();
+    }
+    return sum;
+  }
+
+  /** These gates as one {@link IntakeGate}: {@link #intake()} and {@link #closings()}. */
+  public IntakeGate gate() {
+    return new IntakeGate() {
+      @Override
+      public Availability intake() {
+        return IntakeGates.this.intake();
+      }
+
+      @Override
+      public long closings() {
+        return IntakeGates.this.closings();
+      }
+    };
   }
 }

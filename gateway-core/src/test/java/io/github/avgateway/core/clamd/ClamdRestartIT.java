@@ -23,9 +23,13 @@ class ClamdRestartIT {
     try (PrivateClamd clamd = PrivateClamd.start(Map.of());
         ClamdScanner scanner = ClamdScanner.start(ItEnv.settings(clamd.endpoint()).build())) {
       assertThat(scanner.scan(ScanContent.of(clean)).verdict()).isEqualTo(Verdict.CLEAN);
+      long markedDown = scanner.markedDown();
 
       clamd.stop();
       assertEveryScanIsAnError(scanner, clean, clamd.endpoint());
+      assertThat(scanner.markedDown())
+          .as("one mark-down for the one outage")
+          .isEqualTo(markedDown + 1);
       assertThat(scanner.availability())
           .isInstanceOfSatisfying(
               Availability.Down.class,
@@ -40,6 +44,9 @@ class ClamdRestartIT {
             assertThat(report.verdict()).isEqualTo(Verdict.CLEAN);
           });
       assertThat(scanner.availability()).isEqualTo(Availability.up());
+      assertThat(scanner.markedDown())
+          .as("still counted once clamd is back, so a scan that failed meanwhile can tell")
+          .isEqualTo(markedDown + 1);
       assertThat(scanner.scan(ScanContent.of(SelfTestProbes.eicar())).verdict())
           .isEqualTo(Verdict.INFECTED);
     }

@@ -194,7 +194,7 @@ public class JmsGatewayAutoConfiguration {
         QueueLookup lookup,
         @Qualifier("avgatewayJmsIntake") IntakeGates intake) {
       return JmsGateway.create(
-          properties, history, factory, pipeline, backlog, room, lookup, intake::intake);
+          properties, history, factory, pipeline, backlog, room, lookup, intake.gate());
     }
   }
 
