@@ -46,6 +46,10 @@ import java.util.Set;
  *     half-load rate ({@code --echo-burn=CORES}, variant {@code ...+burnCORES}); {@link
  *     #MATCH_BURN} ({@code --echo-burn=match}) for as many as the gateway's half-load cell kept
  *     busy beyond the echo's plain run; 0 (the default) for none. The targets use the plain run.
+ * @param echoHistory run each echo at the half-load rate once more, with the gateway's history
+ *     traffic on its broker ({@code --echo-history}, variant {@code ...+history}; {@link AmqpEcho},
+ *     {@link JmsEcho}): the tail of the broker work the guarantees ask for, without scanning. The
+ *     targets use the plain run.
  */
 record Options(
     Duration warmup,
@@ -66,6 +70,7 @@ record Options(
     String variant,
     double halfRate,
     double echoBurn,
+    boolean echoHistory,
     Path repo,
     String clamdHost,
     int clamdPort,
@@ -98,6 +103,7 @@ record Options(
     String variant = "plain";
     double halfRate = 0;
     double echoBurn = 0;
+    boolean echoHistory = false;
     for (String arg : args) {
       String[] kv = arg.split("=", 2);
       String value = kv.length > 1 ? kv[1] : "";
@@ -129,6 +135,7 @@ record Options(
         case "--half-rate" -> halfRate = Double.parseDouble(value);
         case "--echo-burn" ->
             echoBurn = value.equals("match") ? MATCH_BURN : Double.parseDouble(value);
+        case "--echo-history" -> echoHistory = true;
         default -> throw new IllegalArgumentException("unknown option " + arg);
       }
     }
@@ -155,6 +162,7 @@ record Options(
         variant,
         halfRate,
         echoBurn,
+        echoHistory,
         Path.of(System.getProperty("harness.repo", ".")).toAbsolutePath().normalize(),
         System.getProperty("clamd.host", "127.0.0.1"),
         Integer.getInteger("clamd.port", 3310),

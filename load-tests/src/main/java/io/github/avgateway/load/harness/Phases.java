@@ -102,12 +102,12 @@ final class Phases {
 
   void amqpEcho(String queueType, boolean persistent, String variant, List<Integer> sizes)
       throws Exception {
-    amqpEcho(queueType, persistent, variant, echoSizes("rabbitmq-echo", variant, sizes));
+    amqpEcho(queueType, persistent, false, variant, echoSizes("rabbitmq-echo", variant, sizes));
   }
 
   void jmsEcho(String mode, boolean persistent, String variant, List<Integer> sizes)
       throws Exception {
-    jmsEcho(mode, persistent, variant, echoSizes("artemis-echo", variant, sizes));
+    jmsEcho(mode, persistent, false, variant, echoSizes("artemis-echo", variant, sizes));
   }
 
   /** Short JIT warm-up, then a closed loop at each size. */
@@ -162,14 +162,40 @@ final class Phases {
           }
         };
     if (via == GatewayFigures.Via.AMQP) {
-      amqpEcho("quorum", true, variant, atRate);
+      amqpEcho("quorum", true, false, variant, atRate);
     } else {
-      jmsEcho("persistent", true, variant, atRate);
+      jmsEcho("persistent", true, false, variant, atRate);
+    }
+    if (options.echoHistory()) {
+      String withHistory = variant + "+history";
+      EchoMeasurement historyAtRate =
+          (pid, driver) -> {
+            Harness.jitWarmup(driver, options.jitWarmup());
+            report.cell(
+                new LoadRun(
+                        pid,
+                        driver,
+                        Payloads.random(1024, 1024),
+                        Verdict.CLEAN,
+                        options.warmup(),
+                        options.measure(),
+                        Harness.ANSWER_TIMEOUT)
+                    .openLoop(via.echoTarget, withHistory, rate));
+          };
+      if (via == GatewayFigures.Via.AMQP) {
+        amqpEcho("quorum", true, true, withHistory, historyAtRate);
+      } else {
+        jmsEcho("persistent", true, true, withHistory, historyAtRate);
+      }
     }
   }
 
   private void amqpEcho(
-      String queueType, boolean persistent, String variant, EchoMeasurement measurement)
+      String queueType,
+      boolean persistent,
+      boolean history,
+      String variant,
+      EchoMeasurement measurement)
       throws Exception {
     report.note("# RabbitMQ echo (%s), load average %s", variant, Report.loadAverage());
     Path log = options.work().resolve("echo-amqp.log");
@@ -182,7 +208,8 @@ final class Phases {
                 options.rabbitHost(),
                 String.valueOf(options.rabbitPort()),
                 ECHO_QUEUE,
-                queueType),
+                queueType,
+                history ? "history" : "plain"),
             log)) {
       if (!echo.awaitReady(Duration.ofSeconds(60))) {
         report.note("# RabbitMQ echo did not start; see %s", log);
@@ -196,7 +223,8 @@ final class Phases {
     }
   }
 
-  private void jmsEcho(String mode, boolean persistent, String variant, EchoMeasurement measurement)
+  private void jmsEcho(
+      String mode, boolean persistent, boolean history, String variant, EchoMeasurement measurement)
       throws Exception {
     report.note("# Artemis echo (%s), load average %s", variant, Report.loadAverage());
     Path data = options.work().resolve("artemis-echo");
@@ -206,7 +234,13 @@ final class Phases {
         new ChildJvm(
             EchoServer.class.getName(),
             List.of("-Xmx2g"),
-            List.of("jms", artemisUrl(), data.toString(), ECHO_QUEUE, mode),
+            List.of(
+                "jms",
+                artemisUrl(),
+                data.toString(),
+                ECHO_QUEUE,
+                mode,
+                history ? "history" : "plain"),
             log)) {
       if (!echo.awaitReady(Duration.ofSeconds(60))) {
         report.note("# Artemis echo did not start; see %s", log);

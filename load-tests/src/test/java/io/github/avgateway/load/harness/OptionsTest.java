@@ -60,6 +60,12 @@ class OptionsTest {
   }
 
   @Test
+  void theEchoWithHistoryRunsOnlyWhenAsked() {
+    assertThat(Options.parse(new String[0]).echoHistory()).isFalse();
+    assertThat(Options.parse(new String[] {"--echo-history"}).echoHistory()).isTrue();
+  }
+
+  @Test
   void gatewayJvmArgsAreKeptInOrderAndApartFromTheGatewaysProperties() {
     Options options =
         Options.parse(
