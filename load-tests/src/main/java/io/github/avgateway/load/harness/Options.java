@@ -50,6 +50,9 @@ import java.util.Set;
  *     traffic on its broker ({@code --echo-history}, variant {@code ...+history}; {@link AmqpEcho},
  *     {@link JmsEcho}): the tail of the broker work the guarantees ask for, without scanning. The
  *     targets use the plain run.
+ * @param clamdAtHalfLoad after each echo's half-load run, clamd alone through the gateway's client
+ *     at the same rate, open loop ({@code --clamd-at-half}, variants {@code ClamdScanner 4
+ *     thr @RATE} and {@code ... dealt @RATE}): the tail of the scans alone.
  */
 record Options(
     Duration warmup,
@@ -71,6 +74,7 @@ record Options(
     double halfRate,
     double echoBurn,
     boolean echoHistory,
+    boolean clamdAtHalfLoad,
     Path repo,
     String clamdHost,
     int clamdPort,
@@ -104,6 +108,7 @@ record Options(
     double halfRate = 0;
     double echoBurn = 0;
     boolean echoHistory = false;
+    boolean clamdAtHalfLoad = false;
     for (String arg : args) {
       String[] kv = arg.split("=", 2);
       String value = kv.length > 1 ? kv[1] : "";
@@ -136,6 +141,7 @@ record Options(
         case "--echo-burn" ->
             echoBurn = value.equals("match") ? MATCH_BURN : Double.parseDouble(value);
         case "--echo-history" -> echoHistory = true;
+        case "--clamd-at-half" -> clamdAtHalfLoad = true;
         default -> throw new IllegalArgumentException("unknown option " + arg);
       }
     }
@@ -163,6 +169,7 @@ record Options(
         halfRate,
         echoBurn,
         echoHistory,
+        clamdAtHalfLoad,
         Path.of(System.getProperty("harness.repo", ".")).toAbsolutePath().normalize(),
         System.getProperty("clamd.host", "127.0.0.1"),
         Integer.getInteger("clamd.port", 3310),

@@ -166,6 +166,9 @@ final class Phases {
     } else {
       jmsEcho("persistent", true, false, variant, atRate);
     }
+    if (options.clamdAtHalfLoad()) {
+      clamdAtRate(rate);
+    }
     if (options.echoHistory()) {
       String withHistory = variant + "+history";
       EchoMeasurement historyAtRate =
@@ -186,6 +189,33 @@ final class Phases {
         amqpEcho("quorum", true, true, withHistory, historyAtRate);
       } else {
         jmsEcho("persistent", true, true, withHistory, historyAtRate);
+      }
+    }
+  }
+
+  /**
+   * clamd through the gateway's client, 4 threads, in an open loop at {@code rate}: from one shared
+   * line, and with requests dealt to the threads in turn as to a gateway's consumers. The tail of
+   * the scans alone at the gateway's half-load rate.
+   */
+  private void clamdAtRate(double rate) throws InterruptedException {
+    for (boolean dealt : new boolean[] {false, true}) {
+      String variant =
+          GatewayRuns.atRate(dealt ? "ClamdScanner 4 thr dealt" : "ClamdScanner 4 thr", rate);
+      report.note("# clamd alone (%s), load average %s", variant, Report.loadAverage());
+      try (Transport client =
+          new ScannerTransport(options.clamdHost(), options.clamdPort(), 4, dealt)) {
+        Harness.jitWarmup(client, options.jitWarmup().dividedBy(3), List.of(1024));
+        report.cell(
+            new LoadRun(
+                    0,
+                    client,
+                    Payloads.random(1024, 1024),
+                    Verdict.CLEAN,
+                    options.warmup(),
+                    options.measure(),
+                    Harness.ANSWER_TIMEOUT)
+                .openLoop("clamd", variant, rate));
       }
     }
   }

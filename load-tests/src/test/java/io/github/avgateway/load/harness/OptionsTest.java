@@ -66,6 +66,12 @@ class OptionsTest {
   }
 
   @Test
+  void clamdAloneAtTheHalfLoadRateRunsOnlyWhenAsked() {
+    assertThat(Options.parse(new String[0]).clamdAtHalfLoad()).isFalse();
+    assertThat(Options.parse(new String[] {"--clamd-at-half"}).clamdAtHalfLoad()).isTrue();
+  }
+
+  @Test
   void gatewayJvmArgsAreKeptInOrderAndApartFromTheGatewaysProperties() {
     Options options =
         Options.parse(
