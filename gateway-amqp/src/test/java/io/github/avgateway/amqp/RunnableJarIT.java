@@ -43,6 +43,9 @@ class RunnableJarIT {
   private static final String REQUESTS = "jar.requests." + SUFFIX;
   private static final String DLX = "jar.dlx." + SUFFIX;
   private static final String DLQ = "jar.dead." + SUFFIX;
+  // Its own history queue: a backlog another process left in the default one is not its to drain.
+  private static final String HISTORY = "jar.history." + SUFFIX;
+  private static final String HISTORY_DLQ = "jar.history.dead." + SUFFIX;
   private static final List<String> PIPE =
       List.of("inbox", "clean", "quarantine", "rejected").stream()
           .map(q -> "jar.pipe." + q + "." + SUFFIX)
@@ -55,6 +58,8 @@ class RunnableJarIT {
       RabbitAdmin admin = new RabbitAdmin(connection);
       admin.deleteQueue(REQUESTS);
       admin.deleteQueue(DLQ);
+      admin.deleteQueue(HISTORY);
+      admin.deleteQueue(HISTORY_DLQ);
       admin.deleteExchange(DLX);
       PIPE.forEach(admin::deleteQueue);
     } finally {
@@ -72,6 +77,8 @@ class RunnableJarIT {
             "--avgateway.amqp.request-queue=" + REQUESTS,
             "--avgateway.amqp.dead-letter-exchange=" + DLX,
             "--avgateway.amqp.dead-letter-queue=" + DLQ,
+            "--avgateway.history.queue=" + HISTORY,
+            "--avgateway.history.dead-letter-queue=" + HISTORY_DLQ,
             "--avgateway.amqp.pipes[0].inbox=" + PIPE.get(0),
             "--avgateway.amqp.pipes[0].clean=" + PIPE.get(1),
             "--avgateway.amqp.pipes[0].quarantine=" + PIPE.get(2),

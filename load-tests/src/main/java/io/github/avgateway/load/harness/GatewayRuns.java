@@ -38,6 +38,14 @@ final class GatewayRuns {
   static final String REQUEST_QUEUE = "av.perf.requests";
 
   /**
+   * The AMQP gateways' history queue: the harness' own, never the default {@code av.history}, so
+   * that a run whose gateway does not index ({@code
+   * --gateway-arg=--avgateway.history.indexer.enabled=false}) leaves no backlog for the next
+   * gateway on that broker to drain; deleted before and after each gateway.
+   */
+  static final String HISTORY_QUEUE = "av.perf.history";
+
+  /**
    * The collector that scripts/run.sh and docker/Dockerfile start the gateway with, and so every
    * gateway JVM the harness and the scale-out run start: the parallel one (at 1 MiB G1 cost 1.2–1.5
    * ms of CPU per MiB against its 0.03–0.06, perf-notes/gateway.md round 14).
@@ -119,9 +127,11 @@ final class GatewayRuns {
     Path log = options.work().resolve(slug + ".log");
     List<String> args = arguments(kind, history, slug, extraArgs);
     String queue = valueOf(args, "--avgateway.amqp.request-queue=", REQUEST_QUEUE);
+    String historyQueue = valueOf(args, "--avgateway.history.queue=", HISTORY_QUEUE);
     if (kind == Kind.AMQP) {
       // A queue kept from an earlier run may have been declared with other arguments.
       deleteQueue(queue);
+      deleteQueue(historyQueue);
     }
     Transport driver = kind == Kind.AMQP ? amqpDriver(queue, durable) : null;
     try (ChildJvm gateway =
@@ -137,6 +147,12 @@ final class GatewayRuns {
     } finally {
       if (driver != null) {
         driver.close();
+      }
+      if (kind == Kind.AMQP) {
+        deleteQueue(historyQueue);
+        deleteQueue(
+            valueOf(
+                args, "--avgateway.history.dead-letter-queue=", HISTORY_QUEUE + ".dead-letters"));
       }
     }
   }
@@ -170,6 +186,7 @@ final class GatewayRuns {
     String queue = valueOf(args, "--avgateway.amqp.request-queue=", REQUEST_QUEUE);
     if (kind == Kind.AMQP) {
       purge(queue);
+      purge(valueOf(args, "--avgateway.history.queue=", HISTORY_QUEUE));
     }
     List<String> jvm = new ArrayList<>(GATEWAY_JVM);
     jvm.addAll(jvmExtra);
@@ -213,6 +230,8 @@ final class GatewayRuns {
       addDefault(args, "--avgateway.amqp.request-queue=", REQUEST_QUEUE);
       addDefault(args, "--avgateway.amqp.dead-letter-queue=", "av.perf.dead-letters");
       addDefault(args, "--avgateway.amqp.dead-letter-exchange=", "av.perf.dlx");
+      addDefault(args, "--avgateway.history.queue=", HISTORY_QUEUE);
+      addDefault(args, "--avgateway.history.dead-letter-queue=", HISTORY_QUEUE + ".dead-letters");
     } else {
       Path artemis = options.work().resolve("artemis-" + slug);
       deleteTree(artemis);
@@ -336,7 +355,7 @@ final class GatewayRuns {
     return new AmqpTransport(options.rabbitHost(), options.rabbitPort(), queue, 4, durable);
   }
 
-  /** Deletes one of the harness' own request queues (absent queues are fine). */
+  /** Deletes one of the harness' own queues (absent queues are fine). */
   private void deleteQueue(String queue) {
     ConnectionFactory factory = new ConnectionFactory();
     factory.setHost(options.rabbitHost());
@@ -349,7 +368,7 @@ final class GatewayRuns {
     }
   }
 
-  /** Empties a request queue left over from an interrupted run (absent queues are fine). */
+  /** Empties a queue left over from an interrupted run (absent queues are fine). */
   private void purge(String queue) {
     ConnectionFactory factory = new ConnectionFactory();
     factory.setHost(options.rabbitHost());

@@ -136,15 +136,7 @@ final class Phases {
     EchoMeasurement atRate =
         (pid, driver) -> {
           Harness.jitWarmup(driver, options.jitWarmup());
-          LoadRun run =
-              new LoadRun(
-                  pid,
-                  driver,
-                  Payloads.random(1024, 1024),
-                  Verdict.CLEAN,
-                  options.warmup(),
-                  options.measure(),
-                  Harness.ANSWER_TIMEOUT);
+          LoadRun run = kibRun(pid, driver);
           Cell echo = run.openLoop(via.echoTarget, variant, rate);
           report.cell(echo);
           double burn = options.echoBurn(gatewayHalf, echo);
@@ -174,16 +166,7 @@ final class Phases {
       EchoMeasurement historyAtRate =
           (pid, driver) -> {
             Harness.jitWarmup(driver, options.jitWarmup());
-            report.cell(
-                new LoadRun(
-                        pid,
-                        driver,
-                        Payloads.random(1024, 1024),
-                        Verdict.CLEAN,
-                        options.warmup(),
-                        options.measure(),
-                        Harness.ANSWER_TIMEOUT)
-                    .openLoop(via.echoTarget, withHistory, rate));
+            report.cell(kibRun(pid, driver).openLoop(via.echoTarget, withHistory, rate));
           };
       if (via == GatewayFigures.Via.AMQP) {
         amqpEcho("quorum", true, true, withHistory, historyAtRate);
@@ -206,18 +189,21 @@ final class Phases {
       try (Transport client =
           new ScannerTransport(options.clamdHost(), options.clamdPort(), 4, dealt)) {
         Harness.jitWarmup(client, options.jitWarmup().dividedBy(3), List.of(1024));
-        report.cell(
-            new LoadRun(
-                    0,
-                    client,
-                    Payloads.random(1024, 1024),
-                    Verdict.CLEAN,
-                    options.warmup(),
-                    options.measure(),
-                    Harness.ANSWER_TIMEOUT)
-                .openLoop("clamd", variant, rate));
+        report.cell(kibRun(0, client).openLoop("clamd", variant, rate));
       }
     }
+  }
+
+  /** A run of random 1 KiB payloads, expected CLEAN, with this run's warm-up and window. */
+  private LoadRun kibRun(long pid, Transport driver) {
+    return new LoadRun(
+        pid,
+        driver,
+        Payloads.random(1024, 1024),
+        Verdict.CLEAN,
+        options.warmup(),
+        options.measure(),
+        Harness.ANSWER_TIMEOUT);
   }
 
   private void amqpEcho(
