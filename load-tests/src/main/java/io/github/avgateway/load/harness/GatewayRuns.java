@@ -329,15 +329,7 @@ final class GatewayRuns {
         .find(target, variant, 1024)
         .ifPresent(max -> {
           double rate = options.halfLoadRate(max);
-          LoadRun run =
-              new LoadRun(
-                  childPid,
-                  driver,
-                  Payloads.random(1024, 1024),
-                  Verdict.CLEAN,
-                  options.warmup(),
-                  options.measure(),
-                  Harness.ANSWER_TIMEOUT);
+          LoadRun run = LoadRun.oneKib(childPid, driver, options);
           try {
             report.cell(run.openLoop(target, atRate(variant, rate), rate));
           } catch (InterruptedException e) {

@@ -1,6 +1,7 @@
 package io.github.avgateway.load.harness;
 
 import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.load.Payloads;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
@@ -38,6 +39,21 @@ final class LoadRun {
       Duration answerTimeout) {
     this(
         () -> new CpuMeter(childPid), transport, payload, expected, warmup, measure, answerTimeout);
+  }
+
+  /**
+   * Random 1 KiB payloads expected CLEAN, with {@code options}' warm-up and window: the half-load
+   * cells' run.
+   */
+  static LoadRun oneKib(long childPid, Transport transport, Options options) {
+    return new LoadRun(
+        childPid,
+        transport,
+        Payloads.random(1024, 1024),
+        Verdict.CLEAN,
+        options.warmup(),
+        options.measure(),
+        Harness.ANSWER_TIMEOUT);
   }
 
   /** A run whose CPU figures come from {@code meters} (one new meter per measurement window). */

@@ -1,7 +1,5 @@
 package io.github.avgateway.load.harness;
 
-import io.github.avgateway.core.model.Verdict;
-import io.github.avgateway.load.Payloads;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -136,7 +134,7 @@ final class Phases {
     EchoMeasurement atRate =
         (pid, driver) -> {
           Harness.jitWarmup(driver, options.jitWarmup());
-          LoadRun run = kibRun(pid, driver);
+          LoadRun run = LoadRun.oneKib(pid, driver, options);
           Cell echo = run.openLoop(via.echoTarget, variant, rate);
           report.cell(echo);
           double burn = options.echoBurn(gatewayHalf, echo);
@@ -166,7 +164,8 @@ final class Phases {
       EchoMeasurement historyAtRate =
           (pid, driver) -> {
             Harness.jitWarmup(driver, options.jitWarmup());
-            report.cell(kibRun(pid, driver).openLoop(via.echoTarget, withHistory, rate));
+            report.cell(
+                LoadRun.oneKib(pid, driver, options).openLoop(via.echoTarget, withHistory, rate));
           };
       if (via == GatewayFigures.Via.AMQP) {
         amqpEcho("quorum", true, true, withHistory, historyAtRate);
@@ -189,21 +188,9 @@ final class Phases {
       try (Transport client =
           new ScannerTransport(options.clamdHost(), options.clamdPort(), 4, dealt)) {
         Harness.jitWarmup(client, options.jitWarmup().dividedBy(3), List.of(1024));
-        report.cell(kibRun(0, client).openLoop("clamd", variant, rate));
+        report.cell(LoadRun.oneKib(0, client, options).openLoop("clamd", variant, rate));
       }
     }
-  }
-
-  /** A run of random 1 KiB payloads, expected CLEAN, with this run's warm-up and window. */
-  private LoadRun kibRun(long pid, Transport driver) {
-    return new LoadRun(
-        pid,
-        driver,
-        Payloads.random(1024, 1024),
-        Verdict.CLEAN,
-        options.warmup(),
-        options.measure(),
-        Harness.ANSWER_TIMEOUT);
   }
 
   private void amqpEcho(
