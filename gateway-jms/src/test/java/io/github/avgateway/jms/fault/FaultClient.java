@@ -115,7 +115,21 @@ final class FaultClient implements AutoCloseable {
   }
 
   private void onReply(Message message) {
-    record(message, key -> ledger.reply(key, verdict(message), enumOrNull(Reason.class, message)));
+    Verdict verdict = verdict(message);
+    if (verdict == Verdict.ERROR) {
+      // An ERROR reply's own words (its detail) say which failure it was; the ledger keeps only
+      // the verdict and reason, so they are printed next to the run's FAULT line.
+      System.out.println("ERROR reply: " + body(message));
+    }
+    record(message, key -> ledger.reply(key, verdict, enumOrNull(Reason.class, message)));
+  }
+
+  private static String body(Message message) {
+    try {
+      return new String(message.getBody(byte[].class), java.nio.charset.StandardCharsets.UTF_8);
+    } catch (JMSException | RuntimeException e) {
+      return "(unreadable: " + e + ")";
+    }
   }
 
   private void onDeadLetter(Message message) {
