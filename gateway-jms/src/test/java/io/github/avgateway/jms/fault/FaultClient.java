@@ -15,6 +15,7 @@ import jakarta.jms.Message;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
 import jakarta.jms.Session;
+import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
@@ -126,7 +127,7 @@ final class FaultClient implements AutoCloseable {
 
   private static String body(Message message) {
     try {
-      return new String(message.getBody(byte[].class), java.nio.charset.StandardCharsets.UTF_8);
+      return new String(message.getBody(byte[].class), StandardCharsets.UTF_8);
     } catch (JMSException | RuntimeException e) {
       return "(unreadable: " + e + ")";
     }

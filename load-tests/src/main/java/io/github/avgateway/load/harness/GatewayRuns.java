@@ -45,6 +45,9 @@ final class GatewayRuns {
    */
   static final String HISTORY_QUEUE = "av.perf.history";
 
+  /** The dead-letter queue of {@link #HISTORY_QUEUE}. */
+  static final String HISTORY_DEAD_LETTERS = HISTORY_QUEUE + ".dead-letters";
+
   /**
    * The collector that scripts/run.sh and docker/Dockerfile start the gateway with, and so every
    * gateway JVM the harness and the scale-out run start: the parallel one (at 1 MiB G1 cost 1.2–1.5
@@ -150,9 +153,7 @@ final class GatewayRuns {
       }
       if (kind == Kind.AMQP) {
         deleteQueue(historyQueue);
-        deleteQueue(
-            valueOf(
-                args, "--avgateway.history.dead-letter-queue=", HISTORY_QUEUE + ".dead-letters"));
+        deleteQueue(valueOf(args, "--avgateway.history.dead-letter-queue=", HISTORY_DEAD_LETTERS));
       }
     }
   }
@@ -231,7 +232,7 @@ final class GatewayRuns {
       addDefault(args, "--avgateway.amqp.dead-letter-queue=", "av.perf.dead-letters");
       addDefault(args, "--avgateway.amqp.dead-letter-exchange=", "av.perf.dlx");
       addDefault(args, "--avgateway.history.queue=", HISTORY_QUEUE);
-      addDefault(args, "--avgateway.history.dead-letter-queue=", HISTORY_QUEUE + ".dead-letters");
+      addDefault(args, "--avgateway.history.dead-letter-queue=", HISTORY_DEAD_LETTERS);
     } else {
       Path artemis = options.work().resolve("artemis-" + slug);
       deleteTree(artemis);

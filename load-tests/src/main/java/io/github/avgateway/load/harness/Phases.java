@@ -151,11 +151,7 @@ final class Phases {
             }
           }
         };
-    if (via == GatewayFigures.Via.AMQP) {
-      amqpEcho("quorum", true, false, variant, atRate);
-    } else {
-      jmsEcho("persistent", true, false, variant, atRate);
-    }
+    durableEcho(via, false, variant, atRate);
     if (options.clamdAtHalfLoad()) {
       clamdAtRate(rate);
     }
@@ -167,11 +163,18 @@ final class Phases {
             report.cell(
                 LoadRun.oneKib(pid, driver, options).openLoop(via.echoTarget, withHistory, rate));
           };
-      if (via == GatewayFigures.Via.AMQP) {
-        amqpEcho("quorum", true, true, withHistory, historyAtRate);
-      } else {
-        jmsEcho("persistent", true, true, withHistory, historyAtRate);
-      }
+      durableEcho(via, true, withHistory, historyAtRate);
+    }
+  }
+
+  /** {@code via}'s echo as the echo phase runs it (quorum queue, persistent journal). */
+  private void durableEcho(
+      GatewayFigures.Via via, boolean history, String variant, EchoMeasurement measurement)
+      throws Exception {
+    if (via == GatewayFigures.Via.AMQP) {
+      amqpEcho("quorum", true, history, variant, measurement);
+    } else {
+      jmsEcho("persistent", true, history, variant, measurement);
     }
   }
 
