@@ -30,6 +30,9 @@
 #                           1 KiB, then each larger size of --sizes for a share of a third of it
 #                           (at most 10 s each); use 120 when quoting p99: after 20 s the JIT is
 #                           still compiling
+#   --trace                 each AMQP gateway's half-load cell taken apart per request at the moment
+#                           of its verdict (the reply's scannedAt): send -> scanned -> reply received,
+#                           percentiles and the slowest 1 %, printed after the cell
 #   --baseline=DIR          before/after in one invocation: DIR is a checkout of another commit with
 #                           its jars built (git worktree add DIR COMMIT; cd DIR; ./mvnw -B -q -pl
 #                           gateway-amqp,gateway-jms -am package -DskipTests); after each gateway's

@@ -35,6 +35,8 @@ public final class AmqpTransport implements Transport {
   private final String queue;
   private final boolean persistent;
   private final String prefix = UUID.randomUUID().toString().substring(0, 8) + "-";
+  private final Map<String, Long> sentAt = new ConcurrentHashMap<>();
+  private volatile RequestTrace trace;
 
   public AmqpTransport(String host, int port, String queue, int channelCount, boolean persistent)
       throws IOException, TimeoutException {
@@ -53,6 +55,17 @@ public final class AmqpTransport implements Transport {
     }
   }
 
+  /**
+   * Traces every request sent from now on into {@code trace} ({@link RequestTrace}); null stops.
+   * Tracing costs the driver a clock reading per request and a look into each reply's body.
+   */
+  void trace(RequestTrace trace) {
+    this.trace = trace;
+    if (trace == null) {
+      sentAt.clear();
+    }
+  }
+
   @Override
   public CompletableFuture<Verdict> send(byte[] payload) {
     long n = sequence.incrementAndGet();
@@ -68,19 +81,32 @@ public final class AmqpTransport implements Transport {
             .deliveryMode(persistent ? 2 : 1)
             .build();
     Channel channel = channels.get((int) (n % channels.size()));
+    if (trace != null) {
+      sentAt.put(id, RequestTrace.wallMicros());
+    }
     try {
       synchronized (channel) {
         channel.basicPublish("", queue, true, props, payload);
       }
     } catch (IOException e) {
       pending.remove(id);
+      sentAt.remove(id);
       future.completeExceptionally(new UncheckedIOException(e));
     }
-    return future.whenComplete((v, e) -> pending.remove(id));
+    return future.whenComplete((v, e) -> {
+      pending.remove(id);
+      sentAt.remove(id);
+    });
   }
 
   private void answered(Delivery delivery) {
-    CompletableFuture<Verdict> future = pending.remove(delivery.getProperties().getCorrelationId());
+    String id = delivery.getProperties().getCorrelationId();
+    Long sent = id == null ? null : sentAt.remove(id);
+    RequestTrace tracing = trace;
+    if (sent != null && tracing != null) {
+      tracing.replied(sent, delivery.getBody());
+    }
+    CompletableFuture<Verdict> future = id == null ? null : pending.remove(id);
     if (future == null) {
       return;
     }

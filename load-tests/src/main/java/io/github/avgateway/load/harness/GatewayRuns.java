@@ -331,10 +331,23 @@ final class GatewayRuns {
         .ifPresent(max -> {
           double rate = options.halfLoadRate(max);
           LoadRun run = LoadRun.oneKib(childPid, driver, options);
+          String cell = atRate(variant, rate);
+          RequestTrace trace = null;
+          if (options.trace() && driver instanceof AmqpTransport amqp) {
+            // The open loop's measurement window, give or take the microseconds until it starts.
+            long from = System.nanoTime() + options.warmup().toNanos();
+            trace = new RequestTrace(from, from + options.measure().toNanos());
+            amqp.trace(trace);
+          }
           try {
-            report.cell(run.openLoop(target, atRate(variant, rate), rate));
+            report.cell(run.openLoop(target, cell, rate));
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+          } finally {
+            if (trace != null) {
+              ((AmqpTransport) driver).trace(null);
+              trace.summary(target + " " + cell).forEach(line -> report.note("%s", line));
+            }
           }
         });
   }

@@ -53,6 +53,9 @@ import java.util.Set;
  * @param clamdAtHalfLoad after each echo's half-load run, clamd alone through the gateway's client
  *     at the same rate, open loop ({@code --clamd-at-half}, variants {@code ClamdScanner 4
  *     thr @RATE} and {@code ... dealt @RATE}): the tail of the scans alone.
+ * @param trace take each AMQP gateway's half-load requests apart at the moment of their verdict
+ *     ({@code --trace}, {@link RequestTrace}): send → scanned → reply received, printed after the
+ *     cell
  */
 record Options(
     Duration warmup,
@@ -75,6 +78,7 @@ record Options(
     double echoBurn,
     boolean echoHistory,
     boolean clamdAtHalfLoad,
+    boolean trace,
     Path repo,
     String clamdHost,
     int clamdPort,
@@ -109,6 +113,7 @@ record Options(
     double echoBurn = 0;
     boolean echoHistory = false;
     boolean clamdAtHalfLoad = false;
+    boolean trace = false;
     for (String arg : args) {
       String[] kv = arg.split("=", 2);
       String value = kv.length > 1 ? kv[1] : "";
@@ -142,6 +147,7 @@ record Options(
             echoBurn = value.equals("match") ? MATCH_BURN : Double.parseDouble(value);
         case "--echo-history" -> echoHistory = true;
         case "--clamd-at-half" -> clamdAtHalfLoad = true;
+        case "--trace" -> trace = true;
         default -> throw new IllegalArgumentException("unknown option " + arg);
       }
     }
@@ -170,6 +176,7 @@ record Options(
         echoBurn,
         echoHistory,
         clamdAtHalfLoad,
+        trace,
         Path.of(System.getProperty("harness.repo", ".")).toAbsolutePath().normalize(),
         System.getProperty("clamd.host", "127.0.0.1"),
         Integer.getInteger("clamd.port", 3310),

@@ -72,6 +72,12 @@ class OptionsTest {
   }
 
   @Test
+  void theTraceRunsOnlyWhenAsked() {
+    assertThat(Options.parse(new String[0]).trace()).isFalse();
+    assertThat(Options.parse(new String[] {"--trace"}).trace()).isTrue();
+  }
+
+  @Test
   void gatewayJvmArgsAreKeptInOrderAndApartFromTheGatewaysProperties() {
     Options options =
         Options.parse(
