@@ -20,12 +20,19 @@ import java.util.stream.Stream;
  * {@code child.jit}, {@code child.gc}, {@code child.other} and {@code child.ended} (threads that
  * ended before they were sampled again: the process' total minus its threads'), which are parts of
  * {@code child} and not added to the total again.
+ *
+ * <p>Beside the CPU, the time the processes' threads spent runnable but waiting for a core (field 2
+ * of {@code /proc/PID/task/TID/schedstat}), per request: {@code wait.driver}, {@code wait.child},
+ * {@code wait.clamd}, {@code wait.rabbitmq} and their sum {@code wait.total}. It says how long the
+ * work of a request queued for the cores, which CPU time alone does not. A thread that ended within
+ * the window takes its wait with it.
  */
 final class CpuMeter {
 
   private static final double TICKS_PER_SECOND = 100.0;
   private final Map<String, List<Long>> pids = new LinkedHashMap<>();
   private final Map<Long, Long> start = new LinkedHashMap<>();
+  private final Map<Long, Long> startWait = new LinkedHashMap<>();
   private final ThreadSampler childThreads;
 
   CpuMeter(long childPid) {
@@ -36,7 +43,7 @@ final class CpuMeter {
     childThreads = childPid > 0 ? new ThreadSampler(childPid) : null;
     pids.put("clamd", byName("clamd"));
     pids.put("rabbitmq", byName("beam.smp"));
-    pids.values().forEach(list -> list.forEach(pid -> start.put(pid, ticks(pid))));
+    pids.values().forEach(list -> list.forEach(this::begin));
   }
 
   /**
@@ -47,8 +54,13 @@ final class CpuMeter {
     pids.put("driver", List.of(ProcessHandle.current().pid()));
     pids.putAll(groups);
     pids.put("rabbitmq", byName("beam.smp"));
-    pids.values().forEach(list -> list.forEach(pid -> start.put(pid, ticks(pid))));
+    pids.values().forEach(list -> list.forEach(this::begin));
     childThreads = null;
+  }
+
+  private void begin(long pid) {
+    start.put(pid, ticks(pid));
+    startWait.put(pid, waitedNanos(pid));
   }
 
   /**
@@ -83,6 +95,13 @@ final class CpuMeter {
           String.format(
               Locale.ROOT, " child.ended=%.0f", micros(Math.max(0, childTicks - named), requests)));
     }
+    double waitedTotal = 0;
+    for (var entry : pids.entrySet()) {
+      double waited = waited(entry.getValue()) / 1000.0 / Math.max(1, requests);
+      waitedTotal += waited;
+      out.append(String.format(Locale.ROOT, " wait.%s=%.0f", entry.getKey(), waited));
+    }
+    out.append(String.format(Locale.ROOT, " wait.total=%.0f", waitedTotal));
     return out.toString();
   }
 
@@ -125,6 +144,41 @@ final class CpuMeter {
       }
     }
     return sum;
+  }
+
+  /** Nanoseconds the threads of one group waited for a core since construction. */
+  private long waited(List<Long> group) {
+    long sum = 0;
+    for (long pid : group) {
+      long now = waitedNanos(pid);
+      long then = startWait.getOrDefault(pid, -1L);
+      if (now >= 0 && then >= 0) {
+        sum += Math.max(0, now - then);
+      }
+    }
+    return sum;
+  }
+
+  /**
+   * Nanoseconds the live threads of {@code pid} have spent runnable, waiting for a core (the second
+   * field of each {@code /proc/PID/task/TID/schedstat}); -1 when the process is gone or the kernel
+   * keeps no such figure.
+   */
+  static long waitedNanos(long pid) {
+    try (Stream<Path> tasks = Files.list(Path.of("/proc", String.valueOf(pid), "task"))) {
+      long sum = 0;
+      for (Path task : tasks.toList()) {
+        try {
+          String[] fields = Files.readString(task.resolve("schedstat")).strip().split(" ");
+          sum += Long.parseLong(fields[1]);
+        } catch (IOException e) {
+          // the thread ended
+        }
+      }
+      return sum;
+    } catch (IOException | RuntimeException e) {
+      return -1;
+    }
   }
 
   /** User + system ticks of {@code pid}, or -1 when it is gone. */
