@@ -57,7 +57,8 @@ public final class AmqpTransport implements Transport {
 
   /**
    * Traces every request sent from now on into {@code trace} ({@link RequestTrace}); null stops.
-   * Tracing costs the driver a clock reading per request and a look into each reply's body.
+   * Tracing costs the driver two clock readings per request, and it keeps each reply's body for the
+   * trace to decode after the cell.
    */
   void trace(RequestTrace trace) {
     this.trace = trace;

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.LongUnaryOperator;
 import java.util.stream.Stream;
 
 /**
@@ -135,23 +136,24 @@ final class CpuMeter {
    * neighbour's RabbitMQ node, a killed gateway) counts for nothing rather than negatively.
    */
   private long used(List<Long> group) {
-    long sum = 0;
-    for (long pid : group) {
-      long now = ticks(pid);
-      long then = start.getOrDefault(pid, -1L);
-      if (now >= 0 && then >= 0) {
-        sum += now - then;
-      }
-    }
-    return sum;
+    return since(group, start, CpuMeter::ticks);
   }
 
   /** Nanoseconds the threads of one group waited for a core since construction. */
   private long waited(List<Long> group) {
+    return since(group, startWait, CpuMeter::waitedNanos);
+  }
+
+  /**
+   * How much {@code reading} grew since {@code before} over the processes of {@code group}; a
+   * process gone (reading -1) counts for nothing, and a reading that fell (its threads ended) for
+   * 0.
+   */
+  private static long since(List<Long> group, Map<Long, Long> before, LongUnaryOperator reading) {
     long sum = 0;
     for (long pid : group) {
-      long now = waitedNanos(pid);
-      long then = startWait.getOrDefault(pid, -1L);
+      long now = reading.applyAsLong(pid);
+      long then = before.getOrDefault(pid, -1L);
       if (now >= 0 && then >= 0) {
         sum += Math.max(0, now - then);
       }

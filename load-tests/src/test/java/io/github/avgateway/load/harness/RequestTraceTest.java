@@ -12,10 +12,9 @@ import org.junit.jupiter.api.Test;
 
 class RequestTraceTest {
 
-  @Test
-  void readsScannedAtFromTheGatewaysReplyBodyToTheMicrosecond() {
-    Instant at = Instant.parse("2026-11-26T18:00:00.123456Z");
-    ScanResult result =
+  /** A gateway's CLEAN reply body whose verdict was reached at {@code at}. */
+  private static byte[] replyScannedAt(Instant at) {
+    return ScanResultJson.encode(
         new ScanResult(
             "r1",
             "r1",
@@ -30,9 +29,14 @@ class RequestTraceTest {
             false,
             at,
             0,
-            "gw");
+            "gw"));
+  }
 
-    long micros = RequestTrace.scannedAtMicros(ScanResultJson.encode(result));
+  @Test
+  void readsScannedAtFromTheGatewaysReplyBodyToTheMicrosecond() {
+    Instant at = Instant.parse("2026-11-26T18:00:00.123456Z");
+
+    long micros = RequestTrace.scannedAtMicros(replyScannedAt(at));
 
     assertThat(micros).isEqualTo(at.getEpochSecond() * 1_000_000 + 123_456);
   }
@@ -67,25 +71,9 @@ class RequestTraceTest {
   @Test
   void aReplyInTheWindowIsReadWhenSummarised() {
     Instant at = Instant.now();
-    ScanResult result =
-        new ScanResult(
-            "r1",
-            "r1",
-            Verdict.CLEAN,
-            List.of(),
-            null,
-            null,
-            "ab",
-            1024,
-            "ClamAV 1.4.3",
-            "1",
-            false,
-            at,
-            0,
-            "gw");
     RequestTrace trace = new RequestTrace(Long.MIN_VALUE, Long.MAX_VALUE);
 
-    trace.replied(RequestTrace.wallMicros() - 5_000, ScanResultJson.encode(result));
+    trace.replied(RequestTrace.wallMicros() - 5_000, replyScannedAt(at));
 
     List<String> lines = trace.summary("c");
     assertThat(lines.get(0)).contains("1 replies in the window (0 without scannedAt)");
