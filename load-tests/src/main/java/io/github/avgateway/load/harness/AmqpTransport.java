@@ -30,13 +30,15 @@ public final class AmqpTransport implements Transport {
 
   private final Connection connection;
   private final List<Channel> channels = new ArrayList<>();
-  private final Map<String, CompletableFuture<Verdict>> pending = new ConcurrentHashMap<>();
+  private final Map<String, Pending> pending = new ConcurrentHashMap<>();
   private final AtomicLong sequence = new AtomicLong();
   private final String queue;
   private final boolean persistent;
   private final String prefix = UUID.randomUUID().toString().substring(0, 8) + "-";
-  private final Map<String, Long> sentAt = new ConcurrentHashMap<>();
   private volatile RequestTrace trace;
+
+  /** A request sent and not answered yet; {@code sentMicros} is -1 unless it is traced. */
+  private record Pending(CompletableFuture<Verdict> future, long sentMicros) {}
 
   public AmqpTransport(String host, int port, String queue, int channelCount, boolean persistent)
       throws IOException, TimeoutException {
@@ -62,9 +64,6 @@ public final class AmqpTransport implements Transport {
    */
   void trace(RequestTrace trace) {
     this.trace = trace;
-    if (trace == null) {
-      sentAt.clear();
-    }
   }
 
   @Override
@@ -72,7 +71,7 @@ public final class AmqpTransport implements Transport {
     long n = sequence.incrementAndGet();
     String id = prefix + n;
     CompletableFuture<Verdict> future = new CompletableFuture<>();
-    pending.put(id, future);
+    pending.put(id, new Pending(future, trace == null ? -1 : RequestTrace.wallMicros()));
     AMQP.BasicProperties props =
         new AMQP.BasicProperties.Builder()
             .messageId(id)
@@ -82,35 +81,28 @@ public final class AmqpTransport implements Transport {
             .deliveryMode(persistent ? 2 : 1)
             .build();
     Channel channel = channels.get((int) (n % channels.size()));
-    if (trace != null) {
-      sentAt.put(id, RequestTrace.wallMicros());
-    }
     try {
       synchronized (channel) {
         channel.basicPublish("", queue, true, props, payload);
       }
     } catch (IOException e) {
       pending.remove(id);
-      sentAt.remove(id);
       future.completeExceptionally(new UncheckedIOException(e));
     }
-    return future.whenComplete((v, e) -> {
-      pending.remove(id);
-      sentAt.remove(id);
-    });
+    return future.whenComplete((v, e) -> pending.remove(id));
   }
 
   private void answered(Delivery delivery) {
     String id = delivery.getProperties().getCorrelationId();
-    Long sent = id == null ? null : sentAt.remove(id);
-    RequestTrace tracing = trace;
-    if (sent != null && tracing != null) {
-      tracing.replied(sent, delivery.getBody());
-    }
-    CompletableFuture<Verdict> future = id == null ? null : pending.remove(id);
-    if (future == null) {
+    Pending sent = id == null ? null : pending.remove(id);
+    if (sent == null) {
       return;
     }
+    RequestTrace tracing = trace;
+    if (sent.sentMicros() >= 0 && tracing != null) {
+      tracing.replied(sent.sentMicros(), delivery.getBody());
+    }
+    CompletableFuture<Verdict> future = sent.future();
     Map<String, Object> headers = delivery.getProperties().getHeaders();
     Object verdict = headers == null ? null : headers.get("avVerdict");
     try {
@@ -121,10 +113,9 @@ public final class AmqpTransport implements Transport {
   }
 
   private void fail(String correlationId, String why) {
-    CompletableFuture<Verdict> future =
-        correlationId == null ? null : pending.remove(correlationId);
-    if (future != null) {
-      future.completeExceptionally(new IllegalStateException(why));
+    Pending sent = correlationId == null ? null : pending.remove(correlationId);
+    if (sent != null) {
+      sent.future().completeExceptionally(new IllegalStateException(why));
     }
   }
 

@@ -169,15 +169,17 @@ final class CpuMeter {
   static long waitedNanos(long pid) {
     try (Stream<Path> tasks = Files.list(Path.of("/proc", String.valueOf(pid), "task"))) {
       long sum = 0;
+      int read = 0;
       for (Path task : tasks.toList()) {
         try {
           String[] fields = Files.readString(task.resolve("schedstat")).strip().split(" ");
           sum += Long.parseLong(fields[1]);
+          read++;
         } catch (IOException e) {
-          // the thread ended
+          // the thread ended, or the kernel keeps no schedstat
         }
       }
-      return sum;
+      return read == 0 ? -1 : sum;
     } catch (IOException | RuntimeException e) {
       return -1;
     }

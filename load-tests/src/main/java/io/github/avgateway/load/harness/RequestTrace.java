@@ -31,8 +31,11 @@ final class RequestTrace {
 
   /** The wall clock now, in microseconds since the epoch. */
   static long wallMicros() {
-    Instant now = Instant.now();
-    return now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
+    return micros(Instant.now());
+  }
+
+  private static long micros(Instant at) {
+    return at.getEpochSecond() * 1_000_000 + at.getNano() / 1000;
   }
 
   /**
@@ -62,8 +65,7 @@ final class RequestTrace {
   /** The reply body's {@code scannedAt} in microseconds since the epoch; -1 when it has none. */
   static long scannedAtMicros(byte[] body) {
     try {
-      Instant at = ScanResultJson.decode(body).scannedAt();
-      return at.getEpochSecond() * 1_000_000 + at.getNano() / 1000;
+      return micros(ScanResultJson.decode(body).scannedAt());
     } catch (IllegalArgumentException e) {
       return -1;
     }
