@@ -222,6 +222,22 @@ async function load() {
   }
 }
 
+// A request id names one scan; when none has it, the text is looked up as a correlation id.
+async function byRequestOrCorrelationId(query, summary) {
+  try {
+    const doc = await api('by-request-id', { requestId: query });
+    summary.textContent = 'Request ' + query;
+    return [doc];
+  } catch (e) {
+    if (e.status !== 404) throw e;
+  }
+  const docs = await api('by-correlation-id', { correlationId: query, limit: 50 });
+  summary.textContent = docs.length === 0
+    ? 'No scan with request id or correlation id ' + query
+    : docs.length + ' scan' + (docs.length === 1 ? '' : 's') + ' with correlation id ' + query;
+  return docs;
+}
+
 async function search(text) {
   const query = text.trim();
   const input = document.getElementById('search-input');
@@ -239,16 +255,11 @@ async function search(text) {
       docs = await api('by-sha256', { sha256: query.toLowerCase(), limit: 50 });
       summary.textContent = docs.length + ' scan' + (docs.length === 1 ? '' : 's') + ' of SHA-256 ' + query.toLowerCase();
     } else {
-      docs = [await api('by-request-id', { requestId: query })];
-      summary.textContent = 'Request ' + query;
+      docs = await byRequestOrCorrelationId(query, summary);
     }
   } catch (e) {
-    if (e.status === 404) {
-      summary.textContent = 'No scan with request id ' + query;
-    } else {
-      summary.textContent = e.storeUnreachable ? STORE_UNREACHABLE : 'Search failed: ' + e.message;
-      empty = 'not searched: the history store did not answer';
-    }
+    summary.textContent = e.storeUnreachable ? STORE_UNREACHABLE : 'Search failed: ' + e.message;
+    empty = 'not searched: the history store did not answer';
   }
   fillTable(tbody, docs, empty);
   results.hidden = false;

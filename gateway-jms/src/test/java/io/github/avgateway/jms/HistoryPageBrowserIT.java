@@ -129,7 +129,7 @@ class HistoryPageBrowserIT {
         .singleElement()
         .satisfies(r -> assertThat(r.getText()).contains("nothing found"));
     assertThat(page.text("#search-summary"))
-        .isEqualTo("No scan with request id ID:no-such-request");
+        .isEqualTo("No scan with request id or correlation id ID:no-such-request");
     assertThat(page.consoleErrors()) // Chromium reports the API's 404 answer, nothing else
         .singleElement()
         .satisfies(m -> assertThat(m).contains("/api/history/by-request-id", "404"));

@@ -6,9 +6,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Properties;
 import org.apache.solr.client.solrj.SolrServerException;
 import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
 import org.apache.solr.core.CoreContainer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * An in-process Solr: a solr home under a local directory holding the history configset and one
@@ -18,8 +21,43 @@ import org.apache.solr.core.CoreContainer;
 final class EmbeddedSolr {
 
   private static final String DISABLE_V2_API = "disable.v2.api";
+  private static final String SCHEMA_PROPERTY = "avgateway.historySchema";
+  private static final Logger log = LoggerFactory.getLogger(EmbeddedSolr.class);
 
   private EmbeddedSolr() {}
+
+  /**
+   * Moves a core written with an earlier history schema to {@code <core>.schema-<version>} beside
+   * it, never deleting it, and says so in one WARN line: its documents are not shown by this
+   * version (they can be read with the version that wrote them, pointed at the moved directory).
+   */
+  static void moveAsideIfOlder(Path solrHome, String coreName) throws IOException {
+    Path core = solrHome.resolve(coreName);
+    Path properties = core.resolve("core.properties");
+    if (Files.notExists(properties)) {
+      return;
+    }
+    Properties read = new Properties();
+    try (var in = Files.newBufferedReader(properties, StandardCharsets.UTF_8)) {
+      read.load(in);
+    }
+    String version = read.getProperty(SCHEMA_PROPERTY, "1");
+    if (version.equals(Integer.toString(HistoryConfigset.SCHEMA_VERSION))) {
+      return;
+    }
+    Path aside = solrHome.resolve(coreName + ".schema-" + version);
+    for (int n = 2; Files.exists(aside); n++) {
+      aside = solrHome.resolve(coreName + ".schema-" + version + "-" + n);
+    }
+    Files.move(core, aside);
+    log.warn(
+        "the history core under {} has history schema {}, this version writes schema {}: moved it"
+            + " to {} (kept, not shown) and started a new one",
+        core,
+        version,
+        HistoryConfigset.SCHEMA_VERSION,
+        aside);
+  }
 
   static SolrHistoryStore open(Path home, String coreName) {
     Path solrHome = home.toAbsolutePath().normalize();
@@ -71,10 +109,15 @@ final class EmbeddedSolr {
     }
   }
 
-  /** Lays out a solr home with the history configset and one core using it; keeps existing data. */
+  /**
+   * Lays out a solr home with the history configset and one core using it; keeps existing data of
+   * the same schema version. A core of an earlier version is moved aside (see {@link
+   * #moveAsideIfOlder}) and a new core is started.
+   */
   static void prepareHome(Path solrHome, String coreName) {
     try {
       Files.createDirectories(solrHome);
+      moveAsideIfOlder(solrHome, coreName);
       Path solrXml = solrHome.resolve("solr.xml");
       if (Files.notExists(solrXml)) {
         Files.writeString(solrXml, "<solr/>\n", StandardCharsets.UTF_8);
@@ -86,7 +129,15 @@ final class EmbeddedSolr {
         Files.createDirectories(coreProperties.getParent());
         Files.writeString(
             coreProperties,
-            "name=" + coreName + "\nconfigSet=" + HistoryConfigset.NAME + "\n",
+            "name="
+                + coreName
+                + "\nconfigSet="
+                + HistoryConfigset.NAME
+                + "\n"
+                + SCHEMA_PROPERTY
+                + "="
+                + HistoryConfigset.SCHEMA_VERSION
+                + "\n",
             StandardCharsets.UTF_8);
       }
     } catch (IOException e) {

@@ -16,11 +16,20 @@ import java.util.zip.ZipOutputStream;
  */
 public final class HistoryConfigset {
 
-  /** The name the configset is installed under in Solr. */
-  public static final String NAME = "avgateway";
+  /**
+   * The version of the history schema: documents of one version cannot be written into a core or
+   * collection made with another (fields differ in how they are indexed).
+   */
+  public static final int SCHEMA_VERSION = 2;
+
+  /**
+   * The name the configset is installed under in Solr; it carries the schema version, so that a
+   * cluster holding an earlier version's configset gets this one beside it.
+   */
+  public static final String NAME = "avgateway-history-" + SCHEMA_VERSION;
 
   static final List<String> FILES = List.of("schema.xml", "solrconfig.xml");
-  private static final String RESOURCE_DIR = "/solr/configsets/" + NAME + "/conf/";
+  private static final String RESOURCE_DIR = "/solr/configsets/avgateway/conf/";
 
   private HistoryConfigset() {}
 

@@ -26,6 +26,14 @@ final class HistoryFields {
   static final String REDELIVERED = "redelivered";
   static final String DISPOSITION = "disposition";
   static final String DEAD_LETTER_REASON = "deadLetterReason";
+  static final String VERSION = "_version_";
+  static final String SHA256_KEY = "sha256Key";
+  static final String CORRELATION_KEY = "correlationKey";
+
+  // per-slot counts (SolrRollups)
+  static final String KIND = "kind";
+  static final String SLOT_MILLIS = "slotMillis";
+  static final String COUNT = "count";
 
   private HistoryFields() {}
 }

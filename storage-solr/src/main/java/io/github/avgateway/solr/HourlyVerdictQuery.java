@@ -20,39 +20,57 @@ import org.apache.solr.client.solrj.response.json.BucketBasedJsonFacet;
 import org.apache.solr.client.solrj.response.json.BucketJsonFacet;
 import org.apache.solr.client.solrj.response.json.NestableJsonFacet;
 
-/** Counts per verdict per hour: a range facet by hour on receivedAt with a verdict terms facet. */
+/**
+ * Counts per verdict per hour: the hours the per-slot counts cover ({@link RollupCoverage}) from
+ * those counts, the others (the current hour, hours with late documents, the partial hours at the
+ * ends of a range) with a range facet by hour on their documents. The answer is the same as a facet
+ * over every document of the range; its cost grows with the hours and the live hours' documents,
+ * not with the index.
+ */
 final class HourlyVerdictQuery {
 
   private final SolrClient client;
   private final String collection;
+  private final RollupSlots slots;
 
-  HourlyVerdictQuery(SolrClient client, String collection) {
+  HourlyVerdictQuery(SolrClient client, String collection, RollupSlots slots) {
     this.client = client;
     this.collection = collection;
+    this.slots = slots;
   }
 
   List<HourlyVerdictCounts> run(TimeRange range) {
     Instant start = range.from().truncatedTo(ChronoUnit.HOURS);
+    RollupCoverage coverage = RollupCoverage.read(client, collection, slots, range);
+    Map<Instant, Map<Verdict, Long>> found = new HashMap<>(coverage.covered());
+    if (!coverage.live().isEmpty()) {
+      found.putAll(countLive(start, range, coverage.live()));
+    }
+    List<HourlyVerdictCounts> result = new ArrayList<>();
+    for (Instant hour = start; hour.isBefore(range.to()); hour = hour.plus(1, ChronoUnit.HOURS)) {
+      result.add(new HourlyVerdictCounts(hour, found.getOrDefault(hour, Map.of())));
+    }
+    return result;
+  }
+
+  private Map<Instant, Map<Verdict, Long>> countLive(
+      Instant start, TimeRange range, List<TimeRange> live) {
     RangeFacetMap hours =
         new RangeFacetMap(
                 HistoryFields.RECEIVED_AT, Date.from(start), Date.from(range.to()), "+1HOUR")
-            .setMinCount(0)
+            .setMinCount(1)
             .withSubFacet(
                 "verdicts",
                 new TermsFacetMap(HistoryFields.VERDICT).setLimit(Verdict.values().length));
     JsonQueryRequest request =
         new JsonQueryRequest()
             .setQuery("*:*")
-            .withFilter(SolrSyntax.range(HistoryFields.RECEIVED_AT, range))
+            .withFilter(DocumentSearch.DOCUMENTS_ONLY)
+            .withFilter(DocumentSearch.filter(RollupCoverage.anyOf(live)))
             .setLimit(0)
             .withFacet("hours", hours);
     QueryResponse response = SolrHistoryQueries.call(() -> request.process(client, collection));
-    Map<Instant, Map<Verdict, Long>> found = buckets(response);
-    List<HourlyVerdictCounts> result = new ArrayList<>();
-    for (Instant hour = start; hour.isBefore(range.to()); hour = hour.plus(1, ChronoUnit.HOURS)) {
-      result.add(new HourlyVerdictCounts(hour, found.getOrDefault(hour, Map.of())));
-    }
-    return result;
+    return buckets(response);
   }
 
   private static Map<Instant, Map<Verdict, Long>> buckets(QueryResponse response) {

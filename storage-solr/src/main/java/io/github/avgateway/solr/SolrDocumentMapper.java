@@ -16,9 +16,12 @@ import org.apache.solr.common.SolrDocument;
 import org.apache.solr.common.SolrInputDocument;
 
 /**
- * Converts between {@link MessageInfo} and Solr documents. The mapping is lossless for every field
- * (instants keep millisecond precision, the precision Solr stores), and absent values are left out
- * of the document rather than written as empty strings.
+ * Converts between {@link MessageInfo} and Solr documents (history schema 2). The mapping is
+ * lossless for every field (instants keep millisecond precision, the precision Solr stores), and
+ * absent values are left out of the document rather than written as empty strings. To keep a
+ * document small: request id and transport are written only when the id is not {@code transport +
+ * ":" + requestId} (they are read back from the id otherwise), booleans only when true, and the
+ * SHA-256 and correlation id get a 32-bit lookup key ({@link HistoryKeys}) instead of a term.
  */
 public final class SolrDocumentMapper {
 
@@ -28,14 +31,22 @@ public final class SolrDocumentMapper {
   public static SolrInputDocument toDocument(MessageInfo info) {
     SolrInputDocument doc = new SolrInputDocument();
     doc.setField(ID, info.id());
-    doc.setField(REQUEST_ID, info.requestId());
-    putIfPresent(doc, CORRELATION_ID, info.correlationId());
-    doc.setField(TRANSPORT, info.transport());
+    if (!info.id().equals(MessageInfo.idFor(info.transport(), info.requestId()))) {
+      doc.setField(REQUEST_ID, info.requestId());
+      doc.setField(TRANSPORT, info.transport());
+    }
+    if (info.correlationId() != null) {
+      doc.setField(CORRELATION_ID, info.correlationId());
+      doc.setField(CORRELATION_KEY, HistoryKeys.correlationId(info.correlationId()));
+    }
     putIfPresent(doc, CLIENT_ID, info.clientId());
     putIfPresent(doc, FILENAME, info.filename());
     putIfPresent(doc, CONTENT_TYPE, info.contentType());
     doc.setField(SIZE_BYTES, info.sizeBytes());
-    putIfPresent(doc, SHA256, info.sha256());
+    if (info.sha256() != null) {
+      doc.setField(SHA256, info.sha256());
+      doc.setField(SHA256_KEY, HistoryKeys.sha256(info.sha256()));
+    }
     doc.setField(VERDICT, info.verdict().name());
     if (!info.signatures().isEmpty()) {
       doc.setField(SIGNATURES, new ArrayList<>(info.signatures()));
@@ -43,26 +54,37 @@ public final class SolrDocumentMapper {
     putIfPresent(doc, REASON, info.reason() == null ? null : info.reason().name());
     putIfPresent(doc, ENGINE, info.engine());
     putIfPresent(doc, SIGNATURE_VERSION, info.signatureVersion());
-    doc.setField(CACHED, info.cached());
+    putIfTrue(doc, CACHED, info.cached());
     doc.setField(RECEIVED_AT, Date.from(info.receivedAt()));
     putIfPresent(doc, SCANNED_AT, info.scannedAt() == null ? null : Date.from(info.scannedAt()));
     doc.setField(SCAN_MILLIS, info.scanMillis());
     doc.setField(TOTAL_MILLIS, info.totalMillis());
     putIfPresent(doc, GATEWAY, info.gateway());
-    doc.setField(REDELIVERED, info.redelivered());
+    putIfTrue(doc, REDELIVERED, info.redelivered());
     doc.setField(DISPOSITION, info.disposition().name());
     DeadLetterReason deadLetter = info.deadLetterReason();
     putIfPresent(doc, DEAD_LETTER_REASON, deadLetter == null ? null : deadLetter.name());
     return doc;
   }
 
-  /** The {@link MessageInfo} a stored document was written from. */
+  /**
+   * The {@link MessageInfo} a stored document was written from. Needs the stored fields and the
+   * docValues of {@code receivedAt} and {@code verdict} (Solr returns those with {@code fl=*}).
+   */
   public static MessageInfo fromDocument(SolrDocument doc) {
+    String id = string(doc, ID);
+    String transport = string(doc, TRANSPORT);
+    String requestId = string(doc, REQUEST_ID);
+    if (transport == null) {
+      int colon = id.indexOf(':');
+      transport = id.substring(0, colon);
+      requestId = id.substring(colon + 1);
+    }
     return new MessageInfo(
-        string(doc, ID),
-        string(doc, REQUEST_ID),
+        id,
+        requestId,
         string(doc, CORRELATION_ID),
-        string(doc, TRANSPORT),
+        transport,
         string(doc, CLIENT_ID),
         string(doc, FILENAME),
         string(doc, CONTENT_TYPE),
@@ -82,6 +104,12 @@ public final class SolrDocumentMapper {
         Boolean.TRUE.equals(doc.getFirstValue(REDELIVERED)),
         Disposition.valueOf(string(doc, DISPOSITION)),
         enumOrNull(DeadLetterReason.class, string(doc, DEAD_LETTER_REASON)));
+  }
+
+  private static void putIfTrue(SolrInputDocument doc, String field, boolean value) {
+    if (value) {
+      doc.setField(field, true);
+    }
   }
 
   private static void putIfPresent(SolrInputDocument doc, String field, Object value) {

@@ -3,6 +3,7 @@ package io.github.avgateway.solr;
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.port.HistoryCursor;
+import io.github.avgateway.core.port.HistoryOrder;
 import io.github.avgateway.core.port.HistoryPage;
 import io.github.avgateway.core.port.HistoryQueries;
 import io.github.avgateway.core.port.HourlyVerdictCounts;
@@ -19,15 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import org.apache.solr.client.solrj.SolrClient;
-import org.apache.solr.client.solrj.SolrQuery;
-import org.apache.solr.client.solrj.request.json.JsonQueryRequest;
-import org.apache.solr.client.solrj.request.json.TermsFacetMap;
-import org.apache.solr.client.solrj.response.QueryResponse;
-import org.apache.solr.client.solrj.response.json.BucketBasedJsonFacet;
-import org.apache.solr.client.solrj.response.json.NestableJsonFacet;
 import org.apache.solr.common.SolrDocument;
-import org.apache.solr.common.SolrException;
-import org.apache.solr.common.params.CursorMarkParams;
 
 /**
  * {@link HistoryQueries} on SolrJ. Lookups by request id use real-time get, so they see a document
@@ -40,9 +33,6 @@ public final class SolrHistoryQueries implements HistoryQueries {
   /** The query timeout unless one is given. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
 
-  private static final String NEWEST_FIRST =
-      HistoryFields.RECEIVED_AT + " desc," + HistoryFields.ID + " desc";
-
   /** One virtual thread per query: idle, it holds no thread. */
   private static final ExecutorService QUERY_THREADS =
       Executors.newThreadPerTaskExecutor(
@@ -51,6 +41,8 @@ public final class SolrHistoryQueries implements HistoryQueries {
   private final SolrClient client;
   private final String collection;
   private final Duration timeout;
+  private final DocumentSearch search;
+  private final RollupSlots slots;
 
   public SolrHistoryQueries(SolrClient client, String collection) {
     this(client, collection, DEFAULT_TIMEOUT);
@@ -60,9 +52,20 @@ public final class SolrHistoryQueries implements HistoryQueries {
    * @param timeout longest a query waits for Solr's answer before it fails
    */
   public SolrHistoryQueries(SolrClient client, String collection, Duration timeout) {
+    this(client, collection, timeout, RollupSlots.DEFAULT);
+  }
+
+  /**
+   * @param timeout longest a query waits for Solr's answer before it fails
+   * @param slots the slot length of the per-slot counts (avgateway.solr.rollup.slot)
+   */
+  public SolrHistoryQueries(
+      SolrClient client, String collection, Duration timeout, RollupSlots slots) {
+    this.slots = slots;
     this.client = client;
     this.collection = collection;
     this.timeout = timeout;
+    this.search = new DocumentSearch(query -> call(() -> client.query(collection, query)));
   }
 
   @Override
@@ -74,71 +77,55 @@ public final class SolrHistoryQueries implements HistoryQueries {
 
   @Override
   public List<MessageInfo> bySha256(String sha256, int limit) {
-    SolrQuery query = new SolrQuery("*:*");
-    query.addFilterQuery(SolrSyntax.term(HistoryFields.SHA256, sha256));
-    query.set("sort", NEWEST_FIRST);
-    query.setRows(positive(limit));
-    return documents(ask(() -> client.query(collection, query)));
+    positive(limit);
+    String key = HistoryFields.SHA256_KEY + ":\"" + HistoryKeys.sha256(sha256) + "\"";
+    return bounded(() -> search.byKey(key, d -> sha256.equals(d.sha256()), limit));
+  }
+
+  @Override
+  public List<MessageInfo> byCorrelationId(String correlationId, int limit) {
+    positive(limit);
+    String key =
+        HistoryFields.CORRELATION_KEY + ":\"" + HistoryKeys.correlationId(correlationId) + "\"";
+    return bounded(() -> search.byKey(key, d -> correlationId.equals(d.correlationId()), limit));
+  }
+
+  @Override
+  public List<MessageInfo> recent(TimeRange range, int limit, HistoryOrder order) {
+    positive(limit);
+    return bounded(() -> documents(search.page(List.of(), range, null, order, limit)));
   }
 
   @Override
   public HistoryPage byVerdict(
       Verdict verdict, TimeRange range, HistoryCursor cursor, int pageSize) {
-    SolrQuery query = new SolrQuery("*:*");
-    query.addFilterQuery(SolrSyntax.term(HistoryFields.VERDICT, verdict.name()));
-    query.addFilterQuery(SolrSyntax.range(HistoryFields.RECEIVED_AT, range));
-    query.set("sort", NEWEST_FIRST);
-    query.setRows(positive(pageSize));
-    query.set(CursorMarkParams.CURSOR_MARK_PARAM, cursor.token());
-    QueryResponse response = page(query, cursor);
-    List<MessageInfo> documents = documents(response);
-    String next = response.getNextCursorMark();
-    boolean last = documents.size() < pageSize || next.equals(cursor.token());
-    return new HistoryPage(documents, new HistoryCursor(next), last);
-  }
-
-  /** Solr answers 400 to a cursor mark it never issued: the caller's mistake, not an outage. */
-  private QueryResponse page(SolrQuery query, HistoryCursor cursor) {
-    try {
-      return ask(() -> client.query(collection, query));
-    } catch (SolrHistoryException e) {
-      if (!cursor.equals(HistoryCursor.first())
-          && e.getCause() instanceof SolrException rejected
-          && rejected.code() == SolrException.ErrorCode.BAD_REQUEST.code) {
-        throw new IllegalArgumentException("not a cursor of this query: " + cursor.token(), e);
-      }
-      throw e;
-    }
+    positive(pageSize);
+    DocumentSearch.Position after =
+        cursor.equals(HistoryCursor.first()) ? null : DocumentSearch.Position.parse(cursor.token());
+    List<String> filters = List.of(SolrSyntax.term(HistoryFields.VERDICT, verdict.name()));
+    List<SolrDocument> found =
+        bounded(() -> search.page(filters, range, after, HistoryOrder.NEWEST_FIRST, pageSize));
+    boolean last = found.size() < pageSize;
+    HistoryCursor next =
+        found.isEmpty()
+            ? cursor
+            : new HistoryCursor(DocumentSearch.Position.of(found.getLast()).token());
+    return new HistoryPage(documents(found), next, last);
   }
 
   @Override
   public List<SignatureCount> topSignatures(TimeRange range, int limit) {
-    JsonQueryRequest request =
-        new JsonQueryRequest()
-            .setQuery("*:*")
-            .withFilter(SolrSyntax.range(HistoryFields.RECEIVED_AT, range))
-            .setLimit(0)
-            .withFacet(
-                "signatures",
-                new TermsFacetMap(HistoryFields.SIGNATURES).setLimit(positive(limit)));
-    QueryResponse response = ask(() -> request.process(client, collection));
-    NestableJsonFacet facets = response.getJsonFacetingResponse();
-    BucketBasedJsonFacet facet = facets == null ? null : facets.getBucketBasedFacets("signatures");
-    if (facet == null) {
-      return List.of();
-    }
-    return facet.getBuckets().stream()
-        .map(b -> new SignatureCount(b.getVal().toString(), b.getCount()))
-        .toList();
+    positive(limit);
+    return bounded(() -> new TopSignaturesQuery(client, collection, slots).run(range, limit));
   }
 
   @Override
   public List<HourlyVerdictCounts> verdictsPerHour(TimeRange range) {
-    return bounded(() -> new HourlyVerdictQuery(client, collection).run(range));
+    return bounded(() -> new HourlyVerdictQuery(client, collection, slots).run(range));
   }
 
-  private static List<MessageInfo> documents(QueryResponse response) {
-    return response.getResults().stream().map(SolrDocumentMapper::fromDocument).toList();
+  private static List<MessageInfo> documents(List<SolrDocument> found) {
+    return found.stream().map(SolrDocumentMapper::fromDocument).toList();
   }
 
   private static int positive(int n) {

@@ -59,8 +59,20 @@ public final class SolrHistoryRecorder implements HistoryRecorder, AutoCloseable
       RecorderSettings settings,
       SolrHistoryGate gate,
       HistoryBatchObserver observer) {
+    this(client, collection, settings, gate, observer, RollupSlots.DEFAULT);
+  }
+
+  /** A recorder that marks the rollup slots of {@code slots} dirty as it writes. */
+  public SolrHistoryRecorder(
+      SolrClient client,
+      String collection,
+      RecorderSettings settings,
+      SolrHistoryGate gate,
+      HistoryBatchObserver observer,
+      RollupSlots slots) {
     this.settings = settings;
-    this.writer = new BatchWriter(client, collection, settings.commitWithin(), gate, observer);
+    this.writer =
+        new BatchWriter(client, collection, settings.commitWithin(), gate, observer, slots);
     this.queue = new ArrayBlockingQueue<>(settings.queueCapacity());
     this.inFlight = new Semaphore(settings.concurrency());
     this.senders =

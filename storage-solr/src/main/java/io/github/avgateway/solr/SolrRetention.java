@@ -17,9 +17,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Deletes history documents older than {@link RetentionSettings#maxAge()} on a schedule, with
- * delete-by-query on {@code receivedAt}, one time slice per request, oldest first, no explicit
- * commit (deletions become visible with the same {@code commitWithin} as adds).
+ * Deletes history documents (and the per-slot counts and markers of their slots) older than {@link
+ * RetentionSettings#maxAge()} on a schedule, with delete-by-query on {@code receivedAt}, one time
+ * slice per request, oldest first, no explicit commit (deletions become visible with the same
+ * {@code commitWithin} as adds).
  *
  * <p>If a purge runs out of its budget with documents past the cutoff left, or fails, {@link
  * SolrHistoryGate#retention()} turns down and the history indexer holds; the next purge is
@@ -151,8 +152,8 @@ public final class SolrRetention implements AutoCloseable {
   private record Backlog(long count, Instant oldest) {}
 
   private Backlog backlog(Instant cutoff) {
-    SolrQuery query = new SolrQuery("*:*");
-    query.addFilterQuery(SolrSyntax.before(HistoryFields.RECEIVED_AT, cutoff));
+    SolrQuery query = new SolrQuery(SolrSyntax.before(HistoryFields.RECEIVED_AT, cutoff));
+    query.addFilterQuery(DocumentSearch.DOCUMENTS_ONLY);
     query.setRows(1);
     query.setFields(HistoryFields.RECEIVED_AT);
     query.set("sort", HistoryFields.RECEIVED_AT + " asc");

@@ -19,6 +19,11 @@ final class SolrSyntax {
     return field + ":[" + date(range.from()) + " TO " + date(range.to()) + "}";
   }
 
+  /** Matches {@code field} at exactly {@code instant} (to the millisecond). */
+  static String at(String field, Instant instant) {
+    return field + ":\"" + date(instant) + "\"";
+  }
+
   /** Matches {@code field} before {@code to} (exclusive). */
   static String before(String field, Instant to) {
     return field + ":[* TO " + date(to) + "}";

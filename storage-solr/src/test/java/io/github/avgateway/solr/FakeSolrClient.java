@@ -8,6 +8,7 @@ import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.SolrRequest;
 import org.apache.solr.client.solrj.SolrServerException;
 import org.apache.solr.client.solrj.request.UpdateRequest;
+import org.apache.solr.common.SolrInputDocument;
 import org.apache.solr.common.util.NamedList;
 
 /** A SolrClient without I/O: records update requests, answers OK, or fails when told to. */
@@ -50,10 +51,15 @@ final class FakeSolrClient extends SolrClient {
   }
 
   /** Documents in accepted update requests. */
+  /** History documents accepted (not the rollup slots' dirty markers sent with them). */
   int acceptedDocuments() {
-    return accepted.stream()
-        .mapToInt(r -> r.getDocuments() == null ? 0 : r.getDocuments().size())
-        .sum();
+    return accepted.stream().mapToInt(r -> historyDocuments(r).size()).sum();
+  }
+
+  static List<SolrInputDocument> historyDocuments(UpdateRequest request) {
+    return request.getDocuments() == null
+        ? List.of()
+        : request.getDocuments().stream().filter(d -> !d.containsKey("kind")).toList();
   }
 
   @Override

@@ -6,7 +6,11 @@ import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.Verdict;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import org.apache.solr.client.solrj.SolrClient;
+import org.apache.solr.client.solrj.SolrQuery;
+import org.apache.solr.common.SolrDocument;
 
 /** History documents for tests. */
 public final class HistoryDocs {
@@ -84,5 +88,25 @@ public final class HistoryDocs {
         true,
         Disposition.DEAD_LETTERED,
         DeadLetterReason.REPLY_UNROUTABLE);
+  }
+
+  /**
+   * Every history document in {@code collection} whose correlation id starts with {@code prefix}
+   * (the correlation id is not indexed: the documents are read and filtered here, which suits the
+   * private stores of tests and rigs).
+   */
+  public static List<MessageInfo> withCorrelationPrefix(
+      SolrClient client, String collection, String prefix) throws Exception {
+    SolrQuery query = new SolrQuery("*:*");
+    query.addFilterQuery(DocumentSearch.DOCUMENTS_ONLY);
+    query.setRows(Integer.MAX_VALUE / 2);
+    List<MessageInfo> found = new ArrayList<>();
+    for (SolrDocument doc : client.query(collection, query).getResults()) {
+      MessageInfo info = SolrDocumentMapper.fromDocument(doc);
+      if (info.correlationId() != null && info.correlationId().startsWith(prefix)) {
+        found.add(info);
+      }
+    }
+    return found;
   }
 }

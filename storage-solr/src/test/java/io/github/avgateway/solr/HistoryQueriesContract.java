@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.port.HistoryCursor;
+import io.github.avgateway.core.port.HistoryOrder;
 import io.github.avgateway.core.port.HistoryPage;
 import io.github.avgateway.core.port.HistoryQueries;
 import io.github.avgateway.core.port.HourlyVerdictCounts;
@@ -44,6 +45,12 @@ abstract class HistoryQueriesContract {
   abstract SolrHistoryRecorder recorder();
 
   abstract HistoryQueries queries();
+
+  /** Counts every slot marked dirty so far into the per-slot counts, as SolrRollups does. */
+  abstract void countRollups();
+
+  /** Which hours of {@code range} the per-slot counts cover. */
+  abstract RollupCoverage coverage(TimeRange range);
 
   private static MessageInfo doc(
       String id, Verdict verdict, int minutes, String sha, List<String> sigs) {
@@ -84,6 +91,22 @@ abstract class HistoryQueriesContract {
   }
 
   @Test
+  void byCorrelationIdFindsTheRequestsThatCarriedIt() throws Exception {
+    recordDataSet();
+    assertThat(queries().byCorrelationId("corr-q-c", 10)).containsExactly(c);
+    assertThat(queries().byCorrelationId("corr-q-missing", 10)).isEmpty();
+  }
+
+  @Test
+  void recentListsAnyVerdictInEitherOrder() throws Exception {
+    recordDataSet();
+    TimeRange range = new TimeRange(H10, H10.plusSeconds(2 * 3600));
+    assertThat(queries().recent(range, 4, HistoryOrder.NEWEST_FIRST)).containsExactly(f, e, d, c);
+    assertThat(queries().recent(range, 3, HistoryOrder.OLDEST_FIRST)).containsExactly(a, b, c);
+    assertThat(queries().recent(range, 50, HistoryOrder.NEWEST_FIRST)).hasSize(6);
+  }
+
+  @Test
   void byVerdictPagesNewestFirstWithACursor() throws Exception {
     recordDataSet();
     TimeRange range = new TimeRange(H10, H10.plusSeconds(2 * 3600));
@@ -119,6 +142,27 @@ abstract class HistoryQueriesContract {
     assertThat(queries().topSignatures(range, 10))
         .containsExactly(new SignatureCount(EICAR, 3), new SignatureCount(OTHER, 2));
     assertThat(queries().topSignatures(range, 1)).containsExactly(new SignatureCount(EICAR, 3));
+  }
+
+  @Test
+  void theCountsAreTheSameOnceTheSlotsAreCounted() throws Exception {
+    recordDataSet();
+    countRollups();
+    TimeRange range = new TimeRange(H10.minusSeconds(3600), H10.plusSeconds(3 * 3600));
+    assertThat(coverage(range).covered())
+        .containsOnlyKeys(
+            H10.minusSeconds(3600), H10, H10.plusSeconds(3600), H10.plusSeconds(7200));
+    assertThat(coverage(range).live()).isEmpty();
+    verdictsPerHourCountsEveryHourOfTheRange();
+    topSignaturesCountsOnlyTheTimeRange();
+    // partial hours at both ends: counted from the documents of [10:30, 11:40)
+    TimeRange partial = new TimeRange(H10.plusSeconds(30 * 60), H10.plusSeconds(100 * 60));
+    assertThat(coverage(partial).covered()).isEmpty();
+    assertThat(queries().verdictsPerHour(partial))
+        .containsExactly(
+            new HourlyVerdictCounts(H10, Map.of(Verdict.INFECTED, 1L)),
+            new HourlyVerdictCounts(
+                H10.plusSeconds(3600), Map.of(Verdict.UNSCANNABLE, 1L, Verdict.INFECTED, 1L)));
   }
 
   @Test

@@ -5,9 +5,12 @@ import static org.awaitility.Awaitility.await;
 
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.port.HistoryQueries;
+import io.github.avgateway.core.port.TimeRange;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -21,7 +24,6 @@ import java.util.concurrent.TimeUnit;
 import org.apache.solr.client.solrj.SolrQuery;
 import org.apache.solr.client.solrj.response.QueryResponse;
 import org.apache.solr.common.SolrDocument;
-import org.apache.solr.common.params.CursorMarkParams;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -71,6 +73,30 @@ abstract class HistoryStoreContract extends HistoryQueriesContract {
   @Override
   HistoryQueries queries() {
     return queries;
+  }
+
+  @Override
+  void countRollups() {
+    SolrRollups rollups =
+        new SolrRollups(
+            store.client(),
+            store.collection(),
+            RollupSlots.DEFAULT,
+            Duration.ofMinutes(1),
+            Duration.ZERO,
+            Duration.ofSeconds(2),
+            Clock.fixed(Instant.now().plusSeconds(86_400), ZoneOffset.UTC));
+    await().atMost(VISIBLE).until(() -> !rollups.runOnce().more() && noMarkersLeft());
+  }
+
+  private boolean noMarkersLeft() throws Exception {
+    SolrQuery markers = new SolrQuery("kind:" + RollupSlots.DIRTY);
+    return store.client().query(store.collection(), markers).getResults().getNumFound() == 0;
+  }
+
+  @Override
+  RollupCoverage coverage(TimeRange range) {
+    return RollupCoverage.read(store.client(), store.collection(), RollupSlots.DEFAULT, range);
   }
 
   @Test
@@ -135,23 +161,15 @@ abstract class HistoryStoreContract extends HistoryQueriesContract {
     return store.client().query(store.collection(), query).getResults().getNumFound();
   }
 
+  /** The ids of every document matching {@code q}, in one request (the id has no docValues). */
   private Set<String> idsWhere(String q) throws Exception {
+    SolrQuery query = new SolrQuery(q);
+    query.setFields("id");
+    query.setRows(Math.toIntExact(count(q)) + 1);
     Set<String> ids = new HashSet<>();
-    String cursor = CursorMarkParams.CURSOR_MARK_START;
-    while (true) {
-      SolrQuery query = new SolrQuery(q);
-      query.setFields("id");
-      query.setRows(2_000);
-      query.set("sort", "id asc");
-      query.set(CursorMarkParams.CURSOR_MARK_PARAM, cursor);
-      QueryResponse response = store.client().query(store.collection(), query);
-      for (SolrDocument doc : response.getResults()) {
-        ids.add((String) doc.getFirstValue("id"));
-      }
-      if (cursor.equals(response.getNextCursorMark())) {
-        return ids;
-      }
-      cursor = response.getNextCursorMark();
+    for (SolrDocument doc : store.client().query(store.collection(), query).getResults()) {
+      ids.add((String) doc.getFirstValue("id"));
     }
+    return ids;
   }
 }

@@ -62,8 +62,11 @@ class SolrHistoryRecorderTest {
 
     assertThat(solr.accepted).hasSize(1);
     UpdateRequest request = solr.accepted.get(0);
-    assertThat(request.getDocuments()).hasSize(1);
+    assertThat(FakeSolrClient.historyDocuments(request)).hasSize(1);
     assertThat(request.getDocuments().get(0).getFieldValue("id")).isEqualTo("amqp:one");
+    // after the document, the same request marks its rollup slot dirty
+    assertThat(request.getDocuments()).hasSize(2);
+    assertThat(request.getDocuments().get(1).getFieldValue("id")).isEqualTo("dirty:0");
     assertThat(request.getCommitWithin()).isEqualTo(1000);
     assertThat(request.getAction()).isNull();
   }
@@ -77,7 +80,7 @@ class SolrHistoryRecorderTest {
 
     CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
     assertThat(solr.acceptedDocuments()).isEqualTo(1_000);
-    assertThat(solr.accepted).allMatch(r -> r.getDocuments().size() <= 100);
+    assertThat(solr.accepted).allMatch(r -> FakeSolrClient.historyDocuments(r).size() <= 100);
     assertThat(solr.accepted.size()).isLessThanOrEqualTo(12);
   }
 

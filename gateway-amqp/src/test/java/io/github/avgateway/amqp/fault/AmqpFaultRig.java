@@ -11,7 +11,7 @@ import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.testing.HttpProbe;
 import io.github.avgateway.core.testing.PrivateClamd;
 import io.github.avgateway.core.testing.TcpProxy;
-import io.github.avgateway.solr.SolrDocumentMapper;
+import io.github.avgateway.solr.HistoryDocs;
 import io.github.avgateway.solr.StandaloneSolr;
 import java.io.IOException;
 import java.net.URI;
@@ -31,9 +31,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.solr.client.solrj.SolrClient;
-import org.apache.solr.client.solrj.SolrQuery;
-import org.apache.solr.client.solrj.SolrServerException;
-import org.apache.solr.common.SolrDocument;
 import org.awaitility.core.ConditionTimeoutException;
 
 /**
@@ -306,25 +303,13 @@ final class AmqpFaultRig implements AutoCloseable {
   }
 
   /** The history documents in Solr (read directly, not through the proxy) of {@code prefix}. */
-  List<MessageInfo> historyDocuments(String prefix) throws SolrServerException, IOException {
-    SolrQuery query = history(prefix).setRows(100_000);
-    List<MessageInfo> docs = new ArrayList<>();
-    for (SolrDocument doc : solrClient.query(StandaloneSolr.CORE, query).getResults()) {
-      docs.add(SolrDocumentMapper.fromDocument(doc));
-    }
-    return docs;
+  List<MessageInfo> historyDocuments(String prefix) throws Exception {
+    return HistoryDocs.withCorrelationPrefix(solrClient, StandaloneSolr.CORE, prefix);
   }
 
   /** How many history documents of {@code prefix} Solr holds (read directly). */
-  long historyCount(String prefix) throws SolrServerException, IOException {
-    return solrClient
-        .query(StandaloneSolr.CORE, history(prefix).setRows(0))
-        .getResults()
-        .getNumFound();
-  }
-
-  private static SolrQuery history(String prefix) {
-    return new SolrQuery("correlationId:" + prefix.replace("-", "\\-") + "*");
+  long historyCount(String prefix) throws Exception {
+    return historyDocuments(prefix).size();
   }
 
   @Override

@@ -25,6 +25,20 @@ public interface HistoryQueries {
   List<MessageInfo> bySha256(String sha256, int limit);
 
   /**
+   * The newest documents of requests that carried {@code correlationId}, newest first.
+   *
+   * @param correlationId the correlation id exactly as the caller set it
+   * @param limit at most this many documents (1 or more)
+   */
+  List<MessageInfo> byCorrelationId(String correlationId, int limit);
+
+  /**
+   * The first {@code limit} documents of any verdict received in {@code range}, in {@code order}
+   * (ties broken the same way on every call).
+   */
+  List<MessageInfo> recent(TimeRange range, int limit, HistoryOrder order);
+
+  /**
    * One page of the documents with {@code verdict} received in {@code range}, newest first. Paging
    * with {@link HistoryPage#next()} is stable while documents are added: no document is returned
    * twice and none that existed at the first page is skipped.

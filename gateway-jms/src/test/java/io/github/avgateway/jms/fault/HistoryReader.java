@@ -5,13 +5,10 @@ import static org.awaitility.Awaitility.await;
 import io.github.avgateway.core.fault.FaultLedger;
 import io.github.avgateway.core.fault.FaultReport;
 import io.github.avgateway.core.model.MessageInfo;
-import io.github.avgateway.solr.SolrDocumentMapper;
+import io.github.avgateway.solr.HistoryDocs;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.solr.client.solrj.SolrClient;
-import org.apache.solr.client.solrj.SolrQuery;
-import org.apache.solr.common.SolrDocument;
 
 /**
  * Reads the history documents of one fault run straight from Solr (every key of a run starts with
@@ -35,13 +32,8 @@ final class HistoryReader {
 
   /** Every document whose correlation id starts with {@code prefix}. */
   List<MessageInfo> documents(String prefix) {
-    SolrQuery query = new SolrQuery("{!prefix f=correlationId}" + prefix).setRows(100_000);
     try {
-      List<MessageInfo> docs = new ArrayList<>();
-      for (SolrDocument doc : solr.query(collection, query).getResults()) {
-        docs.add(SolrDocumentMapper.fromDocument(doc));
-      }
-      return docs;
+      return HistoryDocs.withCorrelationPrefix(solr, collection, prefix);
     } catch (Exception e) {
       throw new IllegalStateException("cannot read history from Solr", e);
     }

@@ -3,16 +3,14 @@ package io.github.avgateway.load.harness;
 import static org.awaitility.Awaitility.await;
 
 import io.github.avgateway.core.fault.FaultLedger;
-import io.github.avgateway.solr.SolrDocumentMapper;
+import io.github.avgateway.solr.HistoryDocs;
 import io.github.avgateway.solr.SolrHistoryStore;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import org.apache.solr.client.solrj.SolrQuery;
 import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.apache.solr.client.solrj.impl.Http2SolrClient;
-import org.apache.solr.common.SolrDocument;
 import org.awaitility.core.ConditionTimeoutException;
 
 /** Reads the scale-out run's history documents from the SolrCloud collection into a ledger. */
@@ -63,12 +61,8 @@ final class ScaleHistory implements AutoCloseable {
   }
 
   private void read(FaultLedger ledger, String prefix) {
-    SolrQuery query = new SolrQuery("correlationId:" + prefix.replace("-", "\\-") + "*");
-    query.setRows(1_000_000);
     try {
-      for (SolrDocument doc : client.query(query).getResults()) {
-        ledger.history(SolrDocumentMapper.fromDocument(doc));
-      }
+      HistoryDocs.withCorrelationPrefix(client, COLLECTION, prefix).forEach(ledger::history);
     } catch (Exception e) {
       // a node restarting: the next poll tries again
     }

@@ -5,12 +5,15 @@ import io.github.avgateway.core.port.HistoryRecorder;
 import io.github.avgateway.solr.HistoryBatchObserver;
 import io.github.avgateway.solr.RecorderSettings;
 import io.github.avgateway.solr.RetentionSettings;
+import io.github.avgateway.solr.RollupSlots;
 import io.github.avgateway.solr.SolrHistoryGate;
 import io.github.avgateway.solr.SolrHistoryQueries;
 import io.github.avgateway.solr.SolrHistoryRecorder;
 import io.github.avgateway.solr.SolrHistoryStore;
 import io.github.avgateway.solr.SolrRetention;
+import io.github.avgateway.solr.SolrRollups;
 import java.time.Clock;
+import java.time.Duration;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -32,6 +35,7 @@ import org.springframework.context.annotation.Configuration;
  *       io.github.avgateway.core.port.HistoryStoreGate} the history indexer holds on (down while
  *       Solr refuses writes or retention is behind);
  *   <li>{@link SolrRetention} — the scheduled purge, when {@code retention.enabled};
+ *   <li>{@link SolrRollups} — the per-slot counts kept up to date, when {@code rollup.enabled};
  *   <li>the history meters and, with Spring Boot's health support, health {@code history}.
  * </ul>
  *
@@ -77,7 +81,24 @@ public class SolrHistoryAutoConfiguration {
         store.collection(),
         settings,
         gate,
-        observer.getIfUnique(() -> HistoryBatchObserver.NONE));
+        observer.getIfUnique(() -> HistoryBatchObserver.NONE),
+        new RollupSlots(properties.rollup().slot()));
+  }
+
+  /** The per-slot counts, kept up to date on schedule. */
+  @Bean(initMethod = "start", destroyMethod = "close")
+  @ConditionalOnBooleanProperty(name = "avgateway.solr.rollup.enabled", matchIfMissing = true)
+  @ConditionalOnMissingBean
+  SolrRollups solrHistoryRollups(SolrHistoryStore store, SolrHistoryProperties properties) {
+    Duration visible = properties.commitWithin().multipliedBy(2);
+    return new SolrRollups(
+        store.client(),
+        store.collection(),
+        new RollupSlots(properties.rollup().slot()),
+        properties.rollup().interval(),
+        visible.plusSeconds(10),
+        visible,
+        Clock.systemUTC());
   }
 
   /** The history meters, bound by Spring Boot to its meter registry when there is one. */
@@ -101,7 +122,11 @@ public class SolrHistoryAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean(HistoryQueries.class)
   SolrHistoryQueries solrHistoryQueries(SolrHistoryStore store, SolrHistoryProperties properties) {
-    return new SolrHistoryQueries(store.client(), store.collection(), properties.queryTimeout());
+    return new SolrHistoryQueries(
+        store.client(),
+        store.collection(),
+        properties.queryTimeout(),
+        new RollupSlots(properties.rollup().slot()));
   }
 
   @Bean(initMethod = "start", destroyMethod = "close")

@@ -44,7 +44,8 @@ public record SolrHistoryProperties(
     @DefaultValue @Valid Http http,
     @DefaultValue @Valid Cloud cloud,
     @DefaultValue @Valid Batch batch,
-    @DefaultValue @Valid Retention retention) {
+    @DefaultValue @Valid Retention retention,
+    @DefaultValue @Valid Rollup rollup) {
 
   /** Where Solr runs. */
   public enum Mode {
@@ -71,7 +72,7 @@ public record SolrHistoryProperties(
 
   @Override
   public String toString() {
-    return "SolrHistoryProperties[mode=%s, collection=%s, username=%s, password=%s, connectTimeout=%s, requestTimeout=%s, queryTimeout=%s, commitWithin=%s, embedded=%s, http=%s, cloud=%s, batch=%s, retention=%s]"
+    return "SolrHistoryProperties[mode=%s, collection=%s, username=%s, password=%s, connectTimeout=%s, requestTimeout=%s, queryTimeout=%s, commitWithin=%s, embedded=%s, http=%s, cloud=%s, batch=%s, retention=%s, rollup=%s]"
         .formatted(
             mode,
             collection,
@@ -85,7 +86,8 @@ public record SolrHistoryProperties(
             http,
             cloud,
             batch,
-            retention);
+            retention,
+            rollup);
   }
 
   /**
@@ -135,6 +137,21 @@ public record SolrHistoryProperties(
       @DefaultValue("5000") @Min(1) int queueCapacity,
       @DefaultValue("4") @Min(1) int concurrency,
       @DefaultValue("1s") @NotNull Duration probeInterval) {}
+
+  /**
+   * The per-slot counts the history page's chart and top signatures read (storage-solr/README.md).
+   *
+   * @param enabled whether this process keeps the counts up to date (every process holding the
+   *     store may; with none, the page counts every hour from the documents: correct, but slower as
+   *     the history grows)
+   * @param slot the stretch of receipt time one count covers; divides an hour. The hours of the
+   *     last slot or two are counted from their documents at each query.
+   * @param interval time between two runs that count the slots written since
+   */
+  public record Rollup(
+      @DefaultValue("true") boolean enabled,
+      @DefaultValue("10m") @NotNull Duration slot,
+      @DefaultValue("30s") @NotNull Duration interval) {}
 
   /**
    * @param enabled whether documents are purged at all

@@ -3,6 +3,7 @@ package io.github.avgateway.solr.web;
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.port.HistoryCursor;
+import io.github.avgateway.core.port.HistoryOrder;
 import io.github.avgateway.core.port.HistoryQueries;
 import io.github.avgateway.core.port.HourlyVerdictCounts;
 import io.github.avgateway.core.port.SignatureCount;
@@ -106,6 +107,18 @@ public class HistoryApiController {
     return store(() -> queries.bySha256(hash, n));
   }
 
+  @GetMapping("/by-correlation-id")
+  @Operation(summary = "The newest documents of requests with one correlation id, newest first")
+  @ApiResponse(responseCode = "200", description = "The documents; empty when none")
+  public List<MessageInfo> byCorrelationId(
+      @Parameter(description = "the correlation id exactly as the caller set it") @RequestParam
+          String correlationId,
+      @RequestParam(defaultValue = "20") int limit) {
+    String id = HistoryParams.correlationId(correlationId);
+    int n = HistoryParams.limit("limit", limit, MAX_LIMIT);
+    return store(() -> queries.byCorrelationId(id, n));
+  }
+
   @GetMapping("/by-verdict")
   @Operation(
       summary = "One page of the documents with a verdict, newest first",
@@ -134,15 +147,21 @@ public class HistoryApiController {
   }
 
   @GetMapping("/recent")
-  @Operation(summary = "The newest documents of any verdict, newest first")
+  @Operation(
+      summary = "The first documents of any verdict in a range, newest first by default",
+      description = "order=oldest-first lists the earliest received first.")
   @ApiResponse(responseCode = "200", description = "The documents; empty when none")
   public List<MessageInfo> recent(
       @RequestParam(required = false) Instant from,
       @RequestParam(required = false) Instant to,
-      @RequestParam(defaultValue = "20") int limit) {
+      @RequestParam(defaultValue = "20") int limit,
+      @Parameter(description = "newest-first (default) or oldest-first")
+          @RequestParam(defaultValue = "newest-first")
+          String order) {
     TimeRange range = HistoryParams.range(from, to, clock.instant());
     int n = HistoryParams.limit("limit", limit, MAX_LIMIT);
-    return store(() -> RecentScans.newest(queries, range, n));
+    HistoryOrder sort = HistoryParams.order(order);
+    return store(() -> queries.recent(range, n, sort));
   }
 
   @GetMapping("/top-signatures")

@@ -1,6 +1,7 @@
 package io.github.avgateway.solr.web;
 
 import io.github.avgateway.core.port.HistoryCursor;
+import io.github.avgateway.core.port.HistoryOrder;
 import io.github.avgateway.core.port.TimeRange;
 import java.time.Duration;
 import java.time.Instant;
@@ -74,6 +75,25 @@ final class HistoryParams {
           "requestId", "must be 1 to " + MAX_ID_LENGTH + " characters, not blank");
     }
     return value;
+  }
+
+  /** A correlation id: not empty, at most {@link #MAX_ID_LENGTH} characters. */
+  static String correlationId(String value) {
+    if (value.isEmpty() || value.length() > MAX_ID_LENGTH) {
+      throw HistoryApiException.badParameter(
+          "correlationId", "must be 1 to " + MAX_ID_LENGTH + " characters");
+    }
+    return value;
+  }
+
+  /** {@code newest-first} or {@code oldest-first}. */
+  static HistoryOrder order(String value) {
+    return switch (value) {
+      case "newest-first" -> HistoryOrder.NEWEST_FIRST;
+      case "oldest-first" -> HistoryOrder.OLDEST_FIRST;
+      default ->
+          throw HistoryApiException.badParameter("order", "must be newest-first or oldest-first");
+    };
   }
 
   /** A transport name as front-ends record it ({@code jms}, {@code amqp}, …). */

@@ -47,7 +47,13 @@ class SolrHistoryAutoConfigurationIT {
               .contains(doc);
           assertThat(gate.accepting()).isEqualTo(Availability.up());
         });
-    assertThat(Files.exists(home.resolve("configsets/avgateway/conf/schema.xml"))).isTrue();
+    assertThat(
+            Files.exists(
+                home.resolve(
+                    "configsets/"
+                        + io.github.avgateway.solr.HistoryConfigset.NAME
+                        + "/conf/schema.xml")))
+        .isTrue();
 
     runner
         .withPropertyValues(

@@ -3,6 +3,7 @@ package io.github.avgateway.solr.web;
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.port.HistoryCursor;
+import io.github.avgateway.core.port.HistoryOrder;
 import io.github.avgateway.core.port.HistoryPage;
 import io.github.avgateway.core.port.HistoryQueries;
 import io.github.avgateway.core.port.HourlyVerdictCounts;
@@ -63,6 +64,24 @@ final class ListHistoryQueries implements HistoryQueries {
   @Override
   public List<MessageInfo> bySha256(String sha256, int limit) {
     return all().filter(d -> sha256.equals(d.sha256())).sorted(NEWEST_FIRST).limit(limit).toList();
+  }
+
+  @Override
+  public List<MessageInfo> byCorrelationId(String correlationId, int limit) {
+    return all()
+        .filter(d -> correlationId.equals(d.correlationId()))
+        .sorted(NEWEST_FIRST)
+        .limit(limit)
+        .toList();
+  }
+
+  @Override
+  public List<MessageInfo> recent(TimeRange range, int limit, HistoryOrder order) {
+    return all()
+        .filter(d -> range.contains(d.receivedAt()))
+        .sorted(order == HistoryOrder.NEWEST_FIRST ? NEWEST_FIRST : NEWEST_FIRST.reversed())
+        .limit(limit)
+        .toList();
   }
 
   @Override

@@ -1,0 +1,92 @@
+package io.github.avgateway.solr;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Date;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.solr.common.SolrInputDocument;
+
+/**
+ * The time slots the history's per-slot counts are kept for, and the documents that describe them.
+ * A slot is a stretch of receipt time ({@link #length()}, dividing an hour) that starts at a
+ * multiple of its length since the epoch. Three kinds of documents live beside the history
+ * documents, each with {@code receivedAt} at its slot's start (so retention and a time-routed alias
+ * treat them like the documents they count):
+ *
+ * <ul>
+ *   <li>{@code dirty:<slot millis>} ({@link #DIRTY}): the slot's documents changed; written with
+ *       every batch that holds documents of the slot, after them in the same update request;
+ *   <li>{@code rollup:<slot millis>} ({@link #ROLLUP}): the slot's counts per verdict;
+ *   <li>{@code rollup-sig:<slot millis>:<signature>} ({@link #ROLLUP_SIG}): the slot's count of one
+ *       signature.
+ * </ul>
+ *
+ * {@link SolrRollups} turns dirty slots into counts; the history page's queries read the counts of
+ * the hours they cover completely and count the rest from the documents.
+ */
+public final class RollupSlots {
+
+  static final String DIRTY = "dirty";
+  static final String ROLLUP = "rollup";
+  static final String ROLLUP_SIG = "rollup-sig";
+  static final Duration HOUR = Duration.ofHours(1);
+
+  /** The default slot: ten minutes. */
+  public static final RollupSlots DEFAULT = new RollupSlots(Duration.ofMinutes(10));
+
+  private final long lengthMillis;
+
+  /**
+   * @param length the slot length; divides an hour and is at least a second
+   */
+  public RollupSlots(Duration length) {
+    long millis = length.toMillis();
+    if (millis < 1000 || HOUR.toMillis() % millis != 0) {
+      throw new IllegalArgumentException(
+          "a rollup slot must divide an hour and last at least a second: " + length);
+    }
+    this.lengthMillis = millis;
+  }
+
+  public Duration length() {
+    return Duration.ofMillis(lengthMillis);
+  }
+
+  /** A filter matching the count documents of this slot length. */
+  String lengthFilter() {
+    return HistoryFields.SLOT_MILLIS + ":" + lengthMillis;
+  }
+
+  /** The start of the slot that holds {@code instant}. */
+  Instant slotOf(Instant instant) {
+    return Instant.ofEpochMilli(Math.floorDiv(instant.toEpochMilli(), lengthMillis) * lengthMillis);
+  }
+
+  /** The dirty markers of the slots of {@code receivedAt}, one per distinct slot, in order met. */
+  List<SolrInputDocument> markers(Collection<Instant> receivedAt) {
+    Set<Instant> slots = new LinkedHashSet<>();
+    receivedAt.forEach(r -> slots.add(slotOf(r)));
+    List<SolrInputDocument> markers = new ArrayList<>(slots.size());
+    for (Instant slot : slots) {
+      markers.add(marker(slot, lengthMillis));
+    }
+    return markers;
+  }
+
+  static SolrInputDocument marker(Instant slot, long lengthMillis) {
+    return base(DIRTY + ":" + slot.toEpochMilli(), DIRTY, slot, lengthMillis);
+  }
+
+  static SolrInputDocument base(String id, String kind, Instant slot, long lengthMillis) {
+    SolrInputDocument doc = new SolrInputDocument();
+    doc.setField(HistoryFields.ID, id);
+    doc.setField(HistoryFields.KIND, kind);
+    doc.setField(HistoryFields.RECEIVED_AT, Date.from(slot));
+    doc.setField(HistoryFields.SLOT_MILLIS, lengthMillis);
+    return doc;
+  }
+}

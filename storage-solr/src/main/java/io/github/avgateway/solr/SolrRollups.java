@@ -1,0 +1,289 @@
+package io.github.avgateway.solr;
+
+import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.core.port.TimeRange;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Date;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.solr.client.solrj.SolrClient;
+import org.apache.solr.client.solrj.SolrQuery;
+import org.apache.solr.client.solrj.request.UpdateRequest;
+import org.apache.solr.client.solrj.request.json.JsonQueryRequest;
+import org.apache.solr.client.solrj.request.json.TermsFacetMap;
+import org.apache.solr.client.solrj.response.QueryResponse;
+import org.apache.solr.client.solrj.response.json.BucketBasedJsonFacet;
+import org.apache.solr.client.solrj.response.json.BucketJsonFacet;
+import org.apache.solr.client.solrj.response.json.NestableJsonFacet;
+import org.apache.solr.common.SolrDocument;
+import org.apache.solr.common.SolrException;
+import org.apache.solr.common.SolrInputDocument;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps the history's per-slot counts ({@link RollupSlots}) up to date: on a schedule, takes the
+ * slots marked dirty that ended at least {@code settle} ago, counts each slot's documents per
+ * verdict and per signature, writes the counts, and removes the slot's marker only if no batch
+ * marked it again meanwhile (the delete names the marker's {@code _version_}; a conflict leaves it
+ * for the next run). So a slot's counts are either exact or the slot is still marked, and the
+ * history page's queries count a marked slot from its documents.
+ *
+ * <p>Counting a slot costs a facet over that slot's documents, once per slot (again only when late
+ * documents arrive for it), so the cost of keeping counts grows with the documents written, never
+ * with the size of the index. Every process holding the store runs it; two of them counting the
+ * same slot write the same counts.
+ */
+public final class SolrRollups implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(SolrRollups.class);
+  private static final int SLOTS_PER_RUN = 500;
+
+  private final SolrClient client;
+  private final String collection;
+  private final RollupSlots slots;
+  private final Duration interval;
+  private final Duration settle;
+  private final Duration visibilityWait;
+  private final Clock clock;
+  private volatile ScheduledExecutorService scheduler;
+
+  /**
+   * @param settle how long after a slot ends it is counted: longer than the visibility delay
+   *     (commitWithin), so that the slot's documents are searchable
+   * @param visibilityWait how long a run waits between finding markers and counting: twice the
+   *     visibility delay, so that documents written with a late marker are searchable on every
+   *     shard (a marker is visible once its own shard made it so)
+   */
+  public SolrRollups(
+      SolrClient client,
+      String collection,
+      RollupSlots slots,
+      Duration interval,
+      Duration settle,
+      Duration visibilityWait,
+      Clock clock) {
+    this.visibilityWait = visibilityWait;
+    this.client = client;
+    this.collection = collection;
+    this.slots = slots;
+    this.interval = interval;
+    this.settle = settle;
+    this.clock = clock;
+  }
+
+  /** Starts counting on schedule: a run at once, then one every interval after the last ended. */
+  public synchronized void start() {
+    if (scheduler == null) {
+      scheduler =
+          Executors.newSingleThreadScheduledExecutor(
+              Thread.ofPlatform().name("solr-history-rollups").daemon().factory());
+      scheduler.execute(this::scheduledRun);
+    }
+  }
+
+  private void scheduledRun() {
+    Duration next = interval;
+    try {
+      Run run = runOnce();
+      if (run.counted() > 0) {
+        log.debug("history rollups: {} slots counted, {} marked again", run.counted(), run.again());
+      }
+      if (run.more()) {
+        next = Duration.ZERO;
+      }
+    } catch (SolrHistoryException e) {
+      log.warn("history rollups failed, retrying in {}: {}", interval, e.getMessage());
+    }
+    ScheduledExecutorService current = scheduler;
+    if (current != null && !current.isShutdown()) {
+      current.schedule(this::scheduledRun, next.toMillis(), TimeUnit.MILLISECONDS);
+    }
+  }
+
+  /**
+   * The outcome of one run.
+   *
+   * @param counted slots whose counts were written and whose marker was removed
+   * @param again slots marked again while they were counted (counted once more next run)
+   * @param more whether settled markers were left for the next run
+   */
+  public record Run(int counted, int again, boolean more) {}
+
+  /**
+   * Counts every settled dirty slot (up to {@value #SLOTS_PER_RUN}), now.
+   *
+   * @throws SolrHistoryException when Solr fails a request
+   */
+  public Run runOnce() {
+    Instant settledBefore = clock.instant().minus(settle).minus(slots.length());
+    List<SolrDocument> markers = settledMarkers(settledBefore);
+    if (!markers.isEmpty() && !visibilityWait.isZero()) {
+      try {
+        Thread.sleep(visibilityWait);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return new Run(0, 0, true);
+      }
+    }
+    int counted = 0;
+    int again = 0;
+    for (SolrDocument marker : markers) {
+      if (count(marker)) {
+        counted++;
+      } else {
+        again++;
+      }
+    }
+    return new Run(counted, again, markers.size() == SLOTS_PER_RUN);
+  }
+
+  private List<SolrDocument> settledMarkers(Instant settledBefore) {
+    SolrQuery query = new SolrQuery("*:*");
+    query.addFilterQuery(
+        DocumentSearch.filter(SolrSyntax.term(HistoryFields.KIND, RollupSlots.DIRTY)));
+    query.addFilterQuery(
+        DocumentSearch.filter(SolrSyntax.before(HistoryFields.RECEIVED_AT, settledBefore)));
+    query.setFields(
+        HistoryFields.ID,
+        HistoryFields.RECEIVED_AT,
+        HistoryFields.SLOT_MILLIS,
+        HistoryFields.VERSION);
+    query.set("sort", HistoryFields.RECEIVED_AT + " asc");
+    query.setRows(SLOTS_PER_RUN);
+    return SolrHistoryQueries.call(() -> client.query(collection, query)).getResults();
+  }
+
+  /** Counts the marker's slot; false when the slot was marked again meanwhile. */
+  private boolean count(SolrDocument marker) {
+    Instant slot = ((Date) marker.getFirstValue(HistoryFields.RECEIVED_AT)).toInstant();
+    long length = ((Number) marker.getFirstValue(HistoryFields.SLOT_MILLIS)).longValue();
+    long version = ((Number) marker.getFirstValue(HistoryFields.VERSION)).longValue();
+    TimeRange range = new TimeRange(slot, slot.plusMillis(length));
+    SlotCounts counts = countDocuments(range);
+    UpdateRequest update = new UpdateRequest();
+    update.add(rollup(slot, length, counts.verdicts()));
+    Set<String> written = new HashSet<>();
+    counts
+        .signatures()
+        .forEach((signature, n) -> {
+          SolrInputDocument doc = signatureRollup(slot, length, signature, n);
+          written.add((String) doc.getFieldValue(HistoryFields.ID));
+          update.add(doc);
+        });
+    for (String stale : signatureRollupIds(slot)) {
+      if (!written.contains(stale)) {
+        update.deleteById(stale);
+      }
+    }
+    update.deleteById((String) marker.getFirstValue(HistoryFields.ID), version);
+    try {
+      update.process(client, collection);
+      return true;
+    } catch (SolrException e) {
+      if (e.code() == SolrException.ErrorCode.CONFLICT.code) {
+        return false;
+      }
+      throw new SolrHistoryException("writing the counts of slot " + slot + " failed: " + e, e);
+    } catch (Exception e) {
+      throw new SolrHistoryException(
+          "writing the counts of slot " + slot + " failed: " + BatchWriter.describe(e), e);
+    }
+  }
+
+  /**
+   * The counts of one slot.
+   *
+   * @param verdicts documents per verdict
+   * @param signatures documents per signature
+   */
+  record SlotCounts(Map<Verdict, Long> verdicts, Map<String, Long> signatures) {}
+
+  private SlotCounts countDocuments(TimeRange range) {
+    JsonQueryRequest request =
+        new JsonQueryRequest()
+            .setQuery("*:*")
+            .withFilter(DocumentSearch.DOCUMENTS_ONLY)
+            .withFilter(DocumentSearch.filter(SolrSyntax.range(HistoryFields.RECEIVED_AT, range)))
+            .setLimit(0)
+            .withFacet(
+                "verdicts",
+                new TermsFacetMap(HistoryFields.VERDICT).setLimit(Verdict.values().length))
+            .withFacet("signatures", new TermsFacetMap(HistoryFields.SIGNATURES).setLimit(-1));
+    QueryResponse response = SolrHistoryQueries.call(() -> request.process(client, collection));
+    Map<Verdict, Long> verdicts = new EnumMap<>(Verdict.class);
+    buckets(response, "verdicts").forEach((v, n) -> verdicts.put(Verdict.valueOf(v), n));
+    return new SlotCounts(verdicts, buckets(response, "signatures"));
+  }
+
+  static Map<String, Long> buckets(QueryResponse response, String facet) {
+    Map<String, Long> counts = new LinkedHashMap<>();
+    NestableJsonFacet facets = response.getJsonFacetingResponse();
+    BucketBasedJsonFacet found = facets == null ? null : facets.getBucketBasedFacets(facet);
+    if (found != null) {
+      for (BucketJsonFacet bucket : found.getBuckets()) {
+        counts.put(bucket.getVal().toString(), bucket.getCount());
+      }
+    }
+    return counts;
+  }
+
+  private List<String> signatureRollupIds(Instant slot) {
+    SolrQuery query = new SolrQuery("*:*");
+    query.addFilterQuery(
+        DocumentSearch.filter(SolrSyntax.term(HistoryFields.KIND, RollupSlots.ROLLUP_SIG)));
+    query.addFilterQuery(DocumentSearch.filter(SolrSyntax.at(HistoryFields.RECEIVED_AT, slot)));
+    query.setFields(HistoryFields.ID);
+    query.setRows(100_000);
+    return SolrHistoryQueries.call(() -> client.query(collection, query)).getResults().stream()
+        .map(d -> (String) d.getFirstValue(HistoryFields.ID))
+        .toList();
+  }
+
+  static SolrInputDocument rollup(Instant slot, long length, Map<Verdict, Long> verdicts) {
+    SolrInputDocument doc =
+        RollupSlots.base(
+            RollupSlots.ROLLUP + ":" + slot.toEpochMilli(), RollupSlots.ROLLUP, slot, length);
+    for (Verdict verdict : Verdict.values()) {
+      doc.setField(countField(verdict), verdicts.getOrDefault(verdict, 0L));
+    }
+    return doc;
+  }
+
+  static SolrInputDocument signatureRollup(
+      Instant slot, long length, String signature, long count) {
+    SolrInputDocument doc =
+        RollupSlots.base(
+            RollupSlots.ROLLUP_SIG + ":" + slot.toEpochMilli() + ":" + signature,
+            RollupSlots.ROLLUP_SIG,
+            slot,
+            length);
+    doc.setField(HistoryFields.SIGNATURES, signature);
+    doc.setField(HistoryFields.COUNT, count);
+    return doc;
+  }
+
+  /** The rollup field holding a verdict's count: the verdict's name in lower case. */
+  static String countField(Verdict verdict) {
+    return verdict.name().toLowerCase(Locale.ROOT);
+  }
+
+  /** Stops the schedule; a run in progress finishes its current slot. */
+  @Override
+  public synchronized void close() {
+    if (scheduler != null) {
+      scheduler.shutdownNow();
+      scheduler = null;
+    }
+  }
+}
