@@ -3,6 +3,7 @@ package io.github.avgateway.solr;
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.port.HistoryOrder;
 import io.github.avgateway.core.port.TimeRange;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
@@ -24,6 +25,10 @@ import org.apache.solr.common.SolrDocumentList;
  *   <li>{@code minExactCount} is the page size: Solr may stop counting matches, and Lucene skips
  *       whole blocks of documents that cannot make the page, using the points of {@code
  *       receivedAt};
+ *   <li>the range is searched in windows from its near end, each four times as long as the one
+ *       before (a minute, then four, …): a range query builds the set of its matches before the
+ *       first is sorted, so a page costs about what the window that fills it holds, not what the
+ *       whole range holds;
  *   <li>ties on {@code receivedAt} are broken by {@code _version_} (docValues Solr keeps anyway),
  *       so the id needs no docValues; a page after a cursor is the rest of the cursor's millisecond
  *       followed by the earlier (or later) milliseconds, two plain range queries.
@@ -35,6 +40,7 @@ final class DocumentSearch {
   static final String DOCUMENTS_ONLY = "{!cache=false}-" + HistoryFields.KIND + ":[* TO *]";
 
   private static final String FIELDS = "*," + HistoryFields.VERSION;
+  private static final Duration FIRST_WINDOW = Duration.ofMinutes(1);
 
   private final Function<SolrQuery, QueryResponse> solr;
 
@@ -71,9 +77,13 @@ final class DocumentSearch {
       found.addAll(solr.apply(query).getResults());
     }
     TimeRange rest = beyond(range, after, order);
-    if (found.size() < limit && rest != EMPTY) {
-      String restQuery = SolrSyntax.range(HistoryFields.RECEIVED_AT, rest);
-      found.addAll(solr.apply(query(restQuery, filters, limit - found.size(), order)).getResults());
+    Duration window = FIRST_WINDOW;
+    while (found.size() < limit && rest != EMPTY) {
+      TimeRange part = nearest(rest, window, order);
+      String partQuery = SolrSyntax.range(HistoryFields.RECEIVED_AT, part);
+      found.addAll(solr.apply(query(partQuery, filters, limit - found.size(), order)).getResults());
+      rest = remainder(rest, part, order);
+      window = window.multipliedBy(4);
     }
     return found;
   }
@@ -115,6 +125,26 @@ final class DocumentSearch {
     return order == HistoryOrder.NEWEST_FIRST
         ? HistoryFields.VERSION + ":[* TO " + version + "}"
         : HistoryFields.VERSION + ":{" + version + " TO *]";
+  }
+
+  /** The first {@code window} of {@code range} in {@code order}, or all of it when shorter. */
+  private static TimeRange nearest(TimeRange range, Duration window, HistoryOrder order) {
+    if (Duration.between(range.from(), range.to()).compareTo(window) <= 0) {
+      return range;
+    }
+    return order == HistoryOrder.NEWEST_FIRST
+        ? new TimeRange(range.to().minus(window), range.to())
+        : new TimeRange(range.from(), range.from().plus(window));
+  }
+
+  /** What is left of {@code range} after its first part {@code part} in {@code order}. */
+  private static TimeRange remainder(TimeRange range, TimeRange part, HistoryOrder order) {
+    if (part.equals(range)) {
+      return EMPTY;
+    }
+    return order == HistoryOrder.NEWEST_FIRST
+        ? new TimeRange(range.from(), part.from())
+        : new TimeRange(part.to(), range.to());
   }
 
   /** The part of {@code range} strictly beyond the cursor's millisecond in {@code order}. */

@@ -19,7 +19,7 @@ final class HistoryFields {
   static final String SIGNATURE_VERSION = "signatureVersion";
   static final String CACHED = "cached";
   static final String RECEIVED_AT = "receivedAt";
-  static final String SCANNED_AT = "scannedAt";
+  static final String SCANNED_AFTER_MILLIS = "scannedAfterMillis";
   static final String SCAN_MILLIS = "scanMillis";
   static final String TOTAL_MILLIS = "totalMillis";
   static final String GATEWAY = "gateway";

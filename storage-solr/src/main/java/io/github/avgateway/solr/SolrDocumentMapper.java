@@ -19,9 +19,10 @@ import org.apache.solr.common.SolrInputDocument;
  * Converts between {@link MessageInfo} and Solr documents (history schema 2). The mapping is
  * lossless for every field (instants keep millisecond precision, the precision Solr stores), and
  * absent values are left out of the document rather than written as empty strings. To keep a
- * document small: request id and transport are written only when the id is not {@code transport +
- * ":" + requestId} (they are read back from the id otherwise), booleans only when true, and the
- * SHA-256 and correlation id get a 32-bit lookup key ({@link HistoryKeys}) instead of a term.
+ * document small: scannedAt is written as milliseconds after receivedAt; request id and transport
+ * are written only when the id is not {@code transport + ":" + requestId} (they are read back from
+ * the id otherwise), booleans only when true, and the SHA-256 and correlation id get a 32-bit
+ * lookup key ({@link HistoryKeys}) instead of a term.
  */
 public final class SolrDocumentMapper {
 
@@ -56,7 +57,9 @@ public final class SolrDocumentMapper {
     putIfPresent(doc, SIGNATURE_VERSION, info.signatureVersion());
     putIfTrue(doc, CACHED, info.cached());
     doc.setField(RECEIVED_AT, Date.from(info.receivedAt()));
-    putIfPresent(doc, SCANNED_AT, info.scannedAt() == null ? null : Date.from(info.scannedAt()));
+    if (info.scannedAt() != null) {
+      doc.setField(SCANNED_AFTER_MILLIS, info.scannedAt().toEpochMilli() - receivedMillis(info));
+    }
     doc.setField(SCAN_MILLIS, info.scanMillis());
     doc.setField(TOTAL_MILLIS, info.totalMillis());
     putIfPresent(doc, GATEWAY, info.gateway());
@@ -73,6 +76,7 @@ public final class SolrDocumentMapper {
    */
   public static MessageInfo fromDocument(SolrDocument doc) {
     String id = string(doc, ID);
+    Instant received = instant(doc, RECEIVED_AT);
     String transport = string(doc, TRANSPORT);
     String requestId = string(doc, REQUEST_ID);
     if (transport == null) {
@@ -96,14 +100,24 @@ public final class SolrDocumentMapper {
         string(doc, ENGINE),
         string(doc, SIGNATURE_VERSION),
         Boolean.TRUE.equals(doc.getFirstValue(CACHED)),
-        instant(doc, RECEIVED_AT),
-        instant(doc, SCANNED_AT),
+        received,
+        scannedAt(doc, received),
         number(doc, SCAN_MILLIS),
         number(doc, TOTAL_MILLIS),
         string(doc, GATEWAY),
         Boolean.TRUE.equals(doc.getFirstValue(REDELIVERED)),
         Disposition.valueOf(string(doc, DISPOSITION)),
         enumOrNull(DeadLetterReason.class, string(doc, DEAD_LETTER_REASON)));
+  }
+
+  /** receivedAt as Solr stores it: to the millisecond. */
+  private static long receivedMillis(MessageInfo info) {
+    return info.receivedAt().toEpochMilli();
+  }
+
+  private static Instant scannedAt(SolrDocument doc, Instant received) {
+    Object after = doc.getFirstValue(SCANNED_AFTER_MILLIS);
+    return after == null ? null : received.plusMillis(((Number) after).longValue());
   }
 
   private static void putIfTrue(SolrInputDocument doc, String field, boolean value) {

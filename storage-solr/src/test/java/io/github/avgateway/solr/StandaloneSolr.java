@@ -25,9 +25,14 @@ public final class StandaloneSolr implements AutoCloseable {
 
   /** Starts Solr with its home under {@code home} (created if absent) on a free local port. */
   public static StandaloneSolr start(Path home) throws Exception {
+    return start(home, 0);
+  }
+
+  /** Starts Solr with its home under {@code home} (created if absent) on {@code port}. */
+  public static StandaloneSolr start(Path home, int port) throws Exception {
     EmbeddedSolr.prepareHome(home, CORE);
     JettySolrRunner jetty =
-        new JettySolrRunner(home.toString(), JettyConfig.builder().setPort(0).build());
+        new JettySolrRunner(home.toString(), JettyConfig.builder().setPort(port).build());
     jetty.start();
     return new StandaloneSolr(jetty);
   }

@@ -16,13 +16,14 @@ import java.util.concurrent.TimeUnit;
  * file, with a bounded wait for its {@code READY} line and a bounded stop (SIGTERM, then SIGKILL
  * after 30 s). Only the harness's own children are ever stopped, by their process handle.
  */
-final class ChildJvm implements AutoCloseable {
+public final class ChildJvm implements AutoCloseable {
 
   private final Process process;
   private final CountDownLatch ready = new CountDownLatch(1);
   final long spawnedNanos;
 
-  ChildJvm(String mainClass, List<String> jvmArgs, List<String> args, Path log) throws IOException {
+  public ChildJvm(String mainClass, List<String> jvmArgs, List<String> args, Path log)
+      throws IOException {
     this(
         command(jvmArgs, List.of("-cp", System.getProperty("java.class.path"), mainClass), args),
         log);
@@ -70,17 +71,17 @@ final class ChildJvm implements AutoCloseable {
   }
 
   /** Waits for {@code READY}; false when the child died or did not get there in time. */
-  boolean awaitReady(Duration timeout) throws InterruptedException {
+  public boolean awaitReady(Duration timeout) throws InterruptedException {
     return ready.await(timeout.toMillis(), TimeUnit.MILLISECONDS) && process.isAlive();
   }
 
   /** SIGKILL, no clean shutdown (a fault run's crash); waits until the process is gone. */
-  void kill9() throws InterruptedException {
+  public void kill9() throws InterruptedException {
     process.destroyForcibly();
     process.waitFor(30, TimeUnit.SECONDS);
   }
 
-  long pid() {
+  public long pid() {
     return process.pid();
   }
 

@@ -28,7 +28,7 @@ import java.util.stream.Stream;
  * work of a request queued for the cores, which CPU time alone does not. A thread that ended within
  * the window takes its wait with it.
  */
-final class CpuMeter {
+public final class CpuMeter {
 
   private static final double TICKS_PER_SECOND = 100.0;
   private final Map<String, List<Long>> pids = new LinkedHashMap<>();
@@ -110,7 +110,8 @@ final class CpuMeter {
     return ticks / TICKS_PER_SECOND * 1e6 / Math.max(1, requests);
   }
 
-  private static List<Long> byName(String command) {
+  /** The pids of the processes whose command ({@code /proc/PID/comm}) is {@code command}. */
+  public static List<Long> byName(String command) {
     List<Long> found = new ArrayList<>();
     try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
       for (Path proc : procs.toList()) {
@@ -185,8 +186,8 @@ final class CpuMeter {
     }
   }
 
-  /** User + system ticks of {@code pid}, or -1 when it is gone. */
-  private static long ticks(long pid) {
+  /** User + system ticks (1/100 s) of {@code pid}, or -1 when it is gone. */
+  public static long ticks(long pid) {
     try {
       String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
       String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");

@@ -72,7 +72,7 @@ final class ScaleData {
     boolean amqp = unit(g, 1) < 0.6;
     String transport = amqp ? "amqp" : "jms";
     String requestId = (amqp ? "" : "ID:") + uuid(g, 2);
-    String correlationId = unit(g, 3) < 0.9 ? uuid(g, 4) : null;
+    String correlationId = unit(g, 3) < (amqp ? 0.9 : 0.3) ? uuid(g, 4) : null;
     boolean popular = unit(g, 5) < 0.35;
     long file = popular ? zipf(unit(g, 6), POPULAR_FILES, 1.0) : POPULAR_FILES + g;
     Verdict verdict = verdictOf(popular ? unit(file, 7) : unit(g, 7));

@@ -1,0 +1,154 @@
+package io.github.avgateway.load.history;
+
+import io.github.avgateway.load.harness.CpuMeter;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongFunction;
+
+/**
+ * The measurements at one checkpoint, printed as one table: size on disk and in Solr's heap, the
+ * counting of the fill's slots, ingest through the broker and the indexer, every query warm and
+ * cold, and a purge of the oldest day alone and under ingest.
+ */
+final class Checkpoint {
+
+  private final HistoryScale run;
+  private final PrintStream out;
+  private final List<String[]> rows = new ArrayList<>();
+
+  Checkpoint(HistoryScale run) {
+    this.run = run;
+    this.out = run.out();
+  }
+
+  void measure(long checkpoint) throws Exception {
+    out.printf("%n## checkpoint %,d documents%n", checkpoint);
+    long started = System.nanoTime();
+    int slots = run.countSlots();
+    row("per-slot counts of the fill", "%,d slots counted in %.1f s", slots, since(started));
+    size("before ingest");
+    IngestWindow.Result ingest = ingestWindow(false);
+    row("ingest through the indexer", ingest.describe());
+    queriesWarm();
+    purgeAlone();
+    purgeUnderIngest();
+    queriesCold();
+    size("at the end");
+    if (run.options().feedback() && checkpoint == run.options().lastCheckpoint()) {
+      new FeedbackRun(run).demonstrate();
+    }
+    print(checkpoint);
+  }
+
+  private void size(String when) throws Exception {
+    long docs = SolrServerProcess.documents(run.client());
+    long index = run.solr().indexBytes();
+    row(
+        "index " + when,
+        "%,d documents; %s on disk: %.1f bytes/doc (+ transaction log %s); Solr heap after a full"
+            + " GC %s",
+        docs,
+        HistoryScale.mib(index),
+        index / (double) docs,
+        HistoryScale.mib(run.solr().tlogBytes()),
+        HistoryScale.mib(run.solr().heapAfterGc()));
+  }
+
+  private IngestWindow.Result ingestWindow(boolean withPurge) throws Exception {
+    IngestWindow window = new IngestWindow(run);
+    return window.run(run.options().ingest(), withPurge);
+  }
+
+  private void queriesWarm() throws Exception {
+    ApiQueries api = new ApiQueries(run.data(), run.state());
+    try (IndexerProcess indexer = run.startIndexer()) {
+      api.target(indexer);
+      for (Map.Entry<String, LongFunction<Double>> q : api.all().entrySet()) {
+        ApiQueries.repeat(q.getValue(), 3, 0); // the JIT and the connection
+        ApiQueries.Percentiles p =
+            ApiQueries.Percentiles.of(ApiQueries.repeat(q.getValue(), run.options().warm(), 7));
+        row(
+            "warm: " + q.getKey(),
+            "p50 %.1f ms, p99 %.1f ms (%d calls)",
+            p.p50(),
+            p.p99(),
+            p.count());
+      }
+    }
+  }
+
+  private void queriesCold() throws Exception {
+    ApiQueries api = new ApiQueries(run.data(), run.state());
+    Map<String, List<Double>> cold = new LinkedHashMap<>();
+    List<String> names = new ArrayList<>(api.all().keySet());
+    for (int round = 0; round < run.options().coldRounds(); round++) {
+      run.restartSolr();
+      try (IndexerProcess indexer = run.startIndexer()) {
+        api.target(indexer);
+        Map<String, LongFunction<Double>> queries = api.all();
+        for (int i = 0; i < names.size(); i++) {
+          String name = names.get((i + round * 5) % names.size());
+          cold.computeIfAbsent(name, n -> new ArrayList<>())
+              .add(queries.get(name).apply(round * 1000L));
+        }
+      }
+    }
+    for (String name : names) {
+      ApiQueries.Percentiles p = ApiQueries.Percentiles.of(cold.get(name));
+      row(
+          "cold: " + name,
+          "median %.1f ms, max %.1f ms (%d restarts of Solr and the indexer%s)",
+          p.p50(),
+          p.p99(),
+          p.count(),
+          run.options().dropCaches() ? ", page cache dropped" : "");
+    }
+  }
+
+  private void purgeAlone() throws Exception {
+    PurgeRun purge = PurgeRun.oldestDay(run.client(), run.solr().pid(), run.data());
+    row(
+        "purge of the oldest day (no ingest)",
+        "%,d documents; requests %,d ms; visible after %,d ms; Solr CPU %.2f µs per purged"
+            + " document%s",
+        purge.purged(),
+        purge.requestMillis(),
+        purge.visibleMillis(),
+        purge.solrCpuMicrosPerDocument(),
+        purge.behind() ? "; BEHIND" : "");
+    run.restoreOldestDay();
+  }
+
+  private void purgeUnderIngest() throws Exception {
+    IngestWindow.Result ingest = ingestWindow(true);
+    row("ingest while the oldest day is purged", ingest.describe());
+    run.restoreOldestDay();
+  }
+
+  private void row(String what, String format, Object... args) {
+    rows.add(new String[] {what, String.format(format, args)});
+    out.printf("  %s: %s%n", what, String.format(format, args));
+  }
+
+  private void print(long checkpoint) {
+    out.printf("%n| %,d documents | measured |%n|---|---|%n", checkpoint);
+    for (String[] r : rows) {
+      out.printf("| %s | %s |%n", r[0], r[1]);
+    }
+  }
+
+  static double since(long nanos) {
+    return (System.nanoTime() - nanos) / 1e9;
+  }
+
+  static double micros(long ticks, long docs) {
+    return docs == 0 ? 0 : ticks * 10_000.0 / docs;
+  }
+
+  static long ticks(long pid) {
+    return Math.max(0, CpuMeter.ticks(pid));
+  }
+}

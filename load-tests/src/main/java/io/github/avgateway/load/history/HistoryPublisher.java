@@ -1,0 +1,76 @@
+package io.github.avgateway.load.history;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import io.github.avgateway.core.model.MessageInfo;
+import io.github.avgateway.core.wire.HistoryMessages;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Puts history on the indexer's queue as the AMQP gateway does: one message per consumer batch
+ * ({@code perMessage} documents, encoded by the project's history message codec), persistent, with
+ * publisher confirms. The documents are the benchmark's own ({@link ScaleData}), received within
+ * the window's last day, as a deployment's newest scans are.
+ */
+final class HistoryPublisher implements AutoCloseable {
+
+  private static final int IN_FLIGHT = 256;
+  private final Connection connection;
+  private final Channel channel;
+  private final ScaleData data;
+
+  HistoryPublisher(String host, int port, ScaleData data) throws Exception {
+    ConnectionFactory factory = new ConnectionFactory();
+    factory.setHost(host);
+    factory.setPort(port);
+    this.connection = factory.newConnection("history-scale-publisher");
+    this.channel = connection.createChannel();
+    this.data = data;
+    channel.queueDeclarePassive(IndexerProcess.QUEUE);
+    channel.confirmSelect();
+  }
+
+  /**
+   * Publishes documents {@code from} to {@code from + count - 1} of the broker's sequence and waits
+   * for every confirm.
+   */
+  void publish(long from, long count, int perMessage) throws Exception {
+    AMQP.BasicProperties properties =
+        new AMQP.BasicProperties.Builder()
+            .deliveryMode(2)
+            .contentType(HistoryMessages.CONTENT_TYPE)
+            .build();
+    Instant lastDay = data.windowEnd().minus(Duration.ofDays(1));
+    long dayMillis = Duration.ofDays(1).toMillis();
+    int unconfirmed = 0;
+    for (long k = from; k < from + count; k += perMessage) {
+      List<MessageInfo> docs = new ArrayList<>(perMessage);
+      for (long i = k; i < Math.min(k + perMessage, from + count); i++) {
+        long g = ScaleState.INGESTED_BASE + i;
+        Instant received = lastDay.plusMillis(Math.floorMod(ScaleData.mix(g, 50), dayMillis));
+        docs.add(data.document(g, received));
+      }
+      channel.basicPublish("", IndexerProcess.QUEUE, properties, HistoryMessages.encode(docs));
+      if (++unconfirmed == IN_FLIGHT) {
+        channel.waitForConfirmsOrDie(60_000);
+        unconfirmed = 0;
+      }
+    }
+    channel.waitForConfirmsOrDie(60_000);
+  }
+
+  /** Messages waiting in the indexer's queue. */
+  long queued() throws Exception {
+    return channel.queueDeclarePassive(IndexerProcess.QUEUE).getMessageCount();
+  }
+
+  @Override
+  public void close() throws Exception {
+    connection.close();
+  }
+}

@@ -1,0 +1,153 @@
+package io.github.avgateway.load.history;
+
+import java.time.Duration;
+
+/**
+ * One ingest window through the real path: {@code count} documents published as history messages
+ * while no indexer runs, then an indexer-only gateway started to drain them into Solr. The rate is
+ * taken from the first acknowledged message to the last (the queue's depth, read from RabbitMQ: a
+ * message leaves the queue only after Solr accepted its documents), the CPU of the indexer, Solr
+ * and RabbitMQ over the same span. With {@code withPurge}, the oldest day is purged ten seconds
+ * into the drain, and the rate during the purge is set against the rate of the ten seconds before.
+ */
+final class IngestWindow {
+
+  private static final Duration POLL = Duration.ofMillis(100);
+  private static final Duration LIMIT = Duration.ofMinutes(30);
+  private final HistoryScale run;
+
+  IngestWindow(HistoryScale run) {
+    this.run = run;
+  }
+
+  /**
+   * What a window measured.
+   *
+   * @param documents documents drained
+   * @param seconds from the first acknowledged message to the last
+   * @param indexerMicros the indexer's CPU per document
+   * @param solrMicros Solr's CPU per document
+   * @param rabbitMicros RabbitMQ's CPU per document
+   * @param purge the purge run during the drain, or null
+   * @param rateBefore docs/s over the ten seconds before the purge (0 without one)
+   * @param rateDuring docs/s from the purge's start until its deletions were visible
+   */
+  record Result(
+      long documents,
+      double seconds,
+      double indexerMicros,
+      double solrMicros,
+      double rabbitMicros,
+      PurgeRun purge,
+      double rateBefore,
+      double rateDuring) {
+
+    double rate() {
+      return documents / seconds;
+    }
+
+    String describe() {
+      String base =
+          String.format(
+              "%,d documents in %.1f s: %,.0f docs/s; CPU per document: indexer %.1f µs, Solr"
+                  + " %.1f µs, RabbitMQ %.1f µs (total %.1f µs)",
+              documents,
+              seconds,
+              rate(),
+              indexerMicros,
+              solrMicros,
+              rabbitMicros,
+              indexerMicros + solrMicros + rabbitMicros);
+      if (purge == null) {
+        return base;
+      }
+      return base
+          + String.format(
+              "; purge of %,d documents: requests %,d ms, visible after %,d ms; ingest %,.0f docs/s"
+                  + " during it against %,.0f docs/s in the 10 s before (%.0f %%)",
+              purge.purged(),
+              purge.requestMillis(),
+              purge.visibleMillis(),
+              rateDuring,
+              rateBefore,
+              100 * rateDuring / rateBefore);
+    }
+  }
+
+  Result run(long count, boolean withPurge) throws Exception {
+    ScaleOptions options = run.options();
+    int perMessage = options.docsPerMessage();
+    long messages = (count + perMessage - 1) / perMessage;
+    try (HistoryPublisher publisher =
+        new HistoryPublisher(options.rabbitHost(), options.rabbitPort(), run.data())) {
+      long published = System.nanoTime();
+      publisher.publish(run.state().ingested, count, perMessage);
+      run.out()
+          .printf(
+              "  published %,d documents in %,d messages in %.1f s%n",
+              count, messages, Checkpoint.since(published));
+      run.state().ingested += count;
+      run.state().save();
+      try (IndexerProcess indexer = run.startIndexer()) {
+        return drain(publisher, indexer, messages, perMessage, withPurge);
+      }
+    }
+  }
+
+  private Result drain(
+      HistoryPublisher publisher,
+      IndexerProcess indexer,
+      long messages,
+      int perMessage,
+      boolean withPurge)
+      throws Exception {
+    long deadline = System.nanoTime() + LIMIT.toNanos();
+    long left = publisher.queued();
+    while (left == messages && System.nanoTime() < deadline) {
+      Thread.sleep(POLL);
+      left = publisher.queued();
+    }
+    Snapshot first = Snapshot.take(indexer, run, messages - left);
+    PurgeRun purge = null;
+    double before = 0;
+    double during = 0;
+    if (withPurge) {
+      Thread.sleep(Duration.ofSeconds(10));
+      Snapshot start = Snapshot.take(indexer, run, messages - publisher.queued());
+      before = start.rateSince(first, perMessage);
+      purge = PurgeRun.oldestDay(run.client(), run.solr().pid(), run.data());
+      Snapshot end = Snapshot.take(indexer, run, messages - publisher.queued());
+      during = end.rateSince(start, perMessage);
+    }
+    while (publisher.queued() > 0 && System.nanoTime() < deadline) {
+      Thread.sleep(POLL);
+    }
+    Snapshot last = Snapshot.take(indexer, run, messages - publisher.queued());
+    long docs = (last.acked() - first.acked()) * perMessage;
+    return new Result(
+        docs,
+        (last.nanos() - first.nanos()) / 1e9,
+        Checkpoint.micros(last.indexer() - first.indexer(), docs),
+        Checkpoint.micros(last.solr() - first.solr(), docs),
+        Checkpoint.micros(last.rabbit() - first.rabbit(), docs),
+        purge,
+        before,
+        during);
+  }
+
+  /** Messages acknowledged and the processes' CPU ticks at one moment. */
+  private record Snapshot(long nanos, long acked, long indexer, long solr, long rabbit) {
+    static Snapshot take(IndexerProcess indexer, HistoryScale run, long acked) {
+      return new Snapshot(
+          System.nanoTime(),
+          acked,
+          Checkpoint.ticks(indexer.pid()),
+          Checkpoint.ticks(run.solr().pid()),
+          HistoryScale.rabbitTicks());
+    }
+
+    double rateSince(Snapshot earlier, int perMessage) {
+      return (acked - earlier.acked) * perMessage / ((nanos - earlier.nanos) / 1e9);
+    }
+  }
+}
