@@ -31,6 +31,9 @@ public final class SolrRetention implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(SolrRetention.class);
 
+  /** How many times its own duration a purge waits after each delete request. */
+  static final int PACE = 4;
+
   private final SolrClient client;
   private final String collection;
   private final RetentionSettings settings;
@@ -125,12 +128,17 @@ public final class SolrRetention implements AutoCloseable {
 
   /**
    * Deletes slice by slice from {@code oldest}; returns how far it got before the budget ran out.
+   * The first slice is always deleted, so that every purge makes progress however small the budget.
+   * After each delete it waits {@value #PACE} times as long as the delete took: a delete-by-query
+   * holds Solr's update lock while it reopens the real-time searcher, and the wait leaves most of
+   * Solr's time to the indexer's adds.
    */
   private Instant deleteSlices(Instant oldest, Instant cutoff, long startNanos) {
     long budgetNanos = settings.budget().toNanos();
     Instant sliceStart = oldest;
     boolean first = true;
-    while (sliceStart.isBefore(cutoff) && System.nanoTime() - startNanos <= budgetNanos) {
+    while (sliceStart.isBefore(cutoff)
+        && (first || System.nanoTime() - startNanos <= budgetNanos)) {
       Instant sliceEnd = sliceStart.plus(settings.slice());
       if (sliceEnd.isAfter(cutoff)) {
         sliceEnd = cutoff;
@@ -142,11 +150,26 @@ public final class SolrRetention implements AutoCloseable {
       UpdateRequest delete = new UpdateRequest();
       delete.deleteByQuery(query);
       delete.setCommitWithin(Math.toIntExact(commitWithin.toMillis()));
+      long sent = System.nanoTime();
       SolrHistoryQueries.call(() -> delete.process(client, collection));
       first = false;
       sliceStart = sliceEnd;
+      if (sliceStart.isBefore(cutoff) && !pause((System.nanoTime() - sent) * PACE)) {
+        break;
+      }
     }
     return sliceStart;
+  }
+
+  /** Sleeps {@code nanos}; false when interrupted (retention is closing). */
+  private static boolean pause(long nanos) {
+    try {
+      TimeUnit.NANOSECONDS.sleep(nanos);
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
   }
 
   private record Backlog(long count, Instant oldest) {}

@@ -31,7 +31,8 @@ final class Checkpoint {
     row("per-slot counts of the fill", "%,d slots counted in %.1f s", slots, since(started));
     size("before ingest");
     IngestWindow.Result ingest = ingestWindow(false);
-    row("ingest through the indexer", ingest.describe());
+    row("ingest through the indexer", "%s", ingest.describe());
+    catchUp("after ingest");
     queriesWarm();
     purgeAlone();
     purgeUnderIngest();
@@ -41,6 +42,16 @@ final class Checkpoint {
       new FeedbackRun(run).demonstrate();
     }
     print(checkpoint);
+  }
+
+  /**
+   * Counts the slots the ingest left marked (the indexer counts them within a minute or two; here
+   * at once, so that queries see what a deployment sees between bursts).
+   */
+  private void catchUp(String when) {
+    long started = System.nanoTime();
+    int slots = run.countSlots();
+    row("per-slot counts " + when, "%,d slots counted in %.1f s", slots, since(started));
   }
 
   private void size(String when) throws Exception {
@@ -124,8 +135,9 @@ final class Checkpoint {
 
   private void purgeUnderIngest() throws Exception {
     IngestWindow.Result ingest = ingestWindow(true);
-    row("ingest while the oldest day is purged", ingest.describe());
+    row("ingest while the oldest day is purged", "%s", ingest.describe());
     run.restoreOldestDay();
+    catchUp("after the purge");
   }
 
   private void row(String what, String format, Object... args) {

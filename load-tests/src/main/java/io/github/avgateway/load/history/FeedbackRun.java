@@ -87,7 +87,13 @@ final class FeedbackRun {
               .build();
       String body =
           HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString()).body();
-      return body.replace('|', '/');
+      int retention = body.indexOf("\"retention\"");
+      String status = body.contains("\"status\":\"UP\"") ? "UP" : "DOWN";
+      if (retention < 0) {
+        return status;
+      }
+      int end = body.indexOf('"', body.indexOf(':', retention) + 2);
+      return status + " (retention " + body.substring(body.indexOf(':', retention) + 2, end) + ")";
     } catch (Exception e) {
       return "unreadable: " + e.getMessage();
     }

@@ -14,8 +14,8 @@ import java.util.List;
 /**
  * Puts history on the indexer's queue as the AMQP gateway does: one message per consumer batch
  * ({@code perMessage} documents, encoded by the project's history message codec), persistent, with
- * publisher confirms. The documents are the benchmark's own ({@link ScaleData}), received within
- * the window's last day, as a deployment's newest scans are.
+ * publisher confirms. The documents are the benchmark's own ({@link ScaleData}), received in time
+ * order over the window's last day, as a deployment's newest scans are.
  */
 final class HistoryPublisher implements AutoCloseable {
 
@@ -46,13 +46,13 @@ final class HistoryPublisher implements AutoCloseable {
             .contentType(HistoryMessages.CONTENT_TYPE)
             .build();
     Instant lastDay = data.windowEnd().minus(Duration.ofDays(1));
-    long dayMillis = Duration.ofDays(1).toMillis();
+    double stepMillis = Duration.ofDays(1).toMillis() / (double) count;
     int unconfirmed = 0;
     for (long k = from; k < from + count; k += perMessage) {
       List<MessageInfo> docs = new ArrayList<>(perMessage);
       for (long i = k; i < Math.min(k + perMessage, from + count); i++) {
         long g = ScaleState.INGESTED_BASE + i;
-        Instant received = lastDay.plusMillis(Math.floorMod(ScaleData.mix(g, 50), dayMillis));
+        Instant received = lastDay.plusMillis((long) ((i - from + 0.5) * stepMillis));
         docs.add(data.document(g, received));
       }
       channel.basicPublish("", IndexerProcess.QUEUE, properties, HistoryMessages.encode(docs));

@@ -223,12 +223,34 @@ public final class HistoryScale {
     Files.writeString(Path.of("/proc/sys/vm/drop_caches"), "3\n");
   }
 
-  static long rabbitTicks() {
+  /** CPU ticks of the RabbitMQ node the run publishes to (other nodes on the machine excluded). */
+  long rabbitTicks() {
     long sum = 0;
     for (long pid : CpuMeter.byName("beam.smp")) {
-      sum += Math.max(0, CpuMeter.ticks(pid));
+      if (servesPort(pid, options.rabbitPort())) {
+        sum += Math.max(0, CpuMeter.ticks(pid));
+      }
     }
     return sum;
+  }
+
+  /**
+   * Whether the RabbitMQ node {@code pid} listens on {@code port}: its environment names the port,
+   * or, naming none, it is Debian's default node (home /var/lib/rabbitmq, port 5672).
+   */
+  private static boolean servesPort(long pid, int port) {
+    try {
+      String env =
+          Files.readString(Path.of("/proc", Long.toString(pid), "environ")).replace('\0', '\n');
+      if (env.contains("RABBITMQ_NODE_PORT=")) {
+        return env.contains("RABBITMQ_NODE_PORT=" + port + "\n");
+      }
+      String cmd =
+          Files.readString(Path.of("/proc", Long.toString(pid), "cmdline")).replace('\0', ' ');
+      return port == 5672 && cmd.contains("-home /var/lib/rabbitmq ");
+    } catch (java.io.IOException e) {
+      return false;
+    }
   }
 
   static String mib(long bytes) {

@@ -143,7 +143,7 @@ final class IngestWindow {
           acked,
           Checkpoint.ticks(indexer.pid()),
           Checkpoint.ticks(run.solr().pid()),
-          HistoryScale.rabbitTicks());
+          run.rabbitTicks());
     }
 
     double rateSince(Snapshot earlier, int perMessage) {

@@ -14,10 +14,11 @@ import org.apache.solr.client.solrj.SolrQuery;
 import org.apache.solr.client.solrj.impl.Http2SolrClient;
 
 /**
- * A retention purge of the window's oldest day through the project's own {@link SolrRetention}
- * (delete-by-query per slice, commitWithin, no commit), on a clock set so that its cutoff is the
- * end of that day. Measures the purge requests' time, the time until the deletions are visible, and
- * Solr's CPU from the purge's start until then per purged document.
+ * A retention purge of the window's oldest day through the project's own {@link SolrRetention} with
+ * the default slice of an hour (delete-by-query per slice, paced, commitWithin, no commit), on a
+ * clock set so that its cutoff is the end of that day. Measures the purge requests' time, the time
+ * until the deletions are visible, and Solr's CPU from the purge's start until then per purged
+ * document.
  *
  * @param purged documents the purge deleted
  * @param requestMillis the purge's requests
@@ -40,7 +41,7 @@ record PurgeRun(
     Clock clock = Clock.fixed(cutoff.plus(MAX_AGE), ZoneOffset.UTC);
     RetentionSettings settings =
         new RetentionSettings(
-            MAX_AGE, Duration.ofHours(1), Duration.ofMinutes(10), Duration.ofDays(1));
+            MAX_AGE, Duration.ofHours(1), Duration.ofMinutes(10), Duration.ofHours(1));
     SolrRetention retention =
         new SolrRetention(
             client,

@@ -165,5 +165,5 @@ public record SolrHistoryProperties(
       @DefaultValue("30d") @NotNull Duration maxAge,
       @DefaultValue("1h") @NotNull Duration interval,
       @DefaultValue("1m") @NotNull Duration budget,
-      @DefaultValue("1d") @NotNull Duration slice) {}
+      @DefaultValue("1h") @NotNull Duration slice) {}
 }

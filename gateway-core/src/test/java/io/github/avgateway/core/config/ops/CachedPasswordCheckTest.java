@@ -24,7 +24,7 @@ class CachedPasswordCheckTest {
   private static final class CountingCheck implements AuthenticationProvider {
     final AtomicInteger calls = new AtomicInteger();
     volatile CountDownLatch hold = new CountDownLatch(0);
-    final CountDownLatch entered = new CountDownLatch(1);
+    volatile CountDownLatch entered = new CountDownLatch(1);
 
     @Override
     public Authentication authenticate(Authentication a) {
@@ -101,6 +101,7 @@ class CachedPasswordCheckTest {
         new CachedPasswordCheck(hash, Duration.ofMinutes(5), Duration.ofMillis(100));
     check.authenticate(login("right")); // remembered from now on
     hash.hold = new CountDownLatch(1);
+    hash.entered = new CountDownLatch(1);
     CountingCheck slow = hash;
     ExecutorService pool = Executors.newSingleThreadExecutor();
     try {
@@ -111,7 +112,7 @@ class CachedPasswordCheckTest {
             return check.authenticate(login("new-guess-1"));
           });
       started.await();
-      slow.entered.await(5, TimeUnit.SECONDS);
+      assertThat(slow.entered.await(5, TimeUnit.SECONDS)).isTrue();
 
       assertThatThrownBy(() -> check.authenticate(login("new-guess-2")))
           .isInstanceOf(CachedPasswordCheck.LoginThrottledException.class);
