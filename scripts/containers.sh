@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Builds and runs av-gateway's container images here with Podman (daemonless, no registry images:
+# stand-ins made from Debian's packages and the local JDK 25 replace the ones that cannot be pulled).
+#   scripts/containers.sh install        apt-get install podman runc mmdebstrap podman-compose (if missing)
+#   scripts/containers.sh images [jms|amqp]...   the stand-in base images, then the gateway images
+#                                        from docker/Dockerfile (localhost/av-gateway-KIND:local)
+#   scripts/containers.sh check [jms|amqp]...    runs each image as docker/compose.yaml does, on this
+#                                        machine's clamd (and RabbitMQ for amqp; jms on its embedded
+#                                        Artemis) and checks it: user, AOT cache, readiness, scans,
+#                                        the compose health check; start times with and without the
+#                                        cache (AVGW_START_RUNS of each, default 1)
+# Every podman call uses the project's containers.conf (.run/containers/containers.conf). Logs and
+# measurements: .run/containers/.
+set -euo pipefail
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$repo"
+for part in common standins images check; do
+  # shellcheck source=/dev/null
+  . "$repo/scripts/containers/$part.sh"
+done
+
+action=${1:-}
+[ $# -gt 0 ] && shift
+containers_install
+containers_conf
+case "$action" in
+  install) say "podman $(podman version --format '{{.Client.Version}}'), runc, mmdebstrap, podman-compose installed" ;;
+  images) build_gateways "$@" ;;
+  check)
+    trap remove_started EXIT
+    kinds=("$@")
+    [ ${#kinds[@]} -gt 0 ] || kinds=(jms amqp)
+    for kind in "${kinds[@]}"; do check_image "$kind"; done
+    ;;
+  *) die "usage: scripts/containers.sh install|images|check [jms|amqp]..." ;;
+esac

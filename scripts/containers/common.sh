@@ -1,0 +1,73 @@
+# Shared by scripts/containers.sh and its parts (sourced, not run): paths, logging, the install of
+# Podman, the containers.conf of the project's own runs, port and time helpers.
+# shellcheck shell=bash
+
+repo=${repo:?}
+state=${AVGW_CONTAINERS_STATE:-$repo/.run/containers}
+# Image names: the stand-ins for registry images, and the two gateway images built from docker/Dockerfile.
+standin=localhost/avgw-standin
+gateway_tag=${AVGW_GATEWAY_TAG:-local}
+
+say() { printf '[containers] %s\n' "$*"; }
+die() { say "FAILED: $*"; exit 1; }
+
+# Debian's Podman with runc (crun refuses this machine's hybrid cgroups), mmdebstrap for the base
+# image, podman-compose for the stack. Only what is missing is installed.
+containers_install() {
+  local missing=() pkg
+  for pkg in podman runc mmdebstrap podman-compose; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  [ "$(id -u)" -eq 0 ] || die "packages missing (${missing[*]}) and not root: install them with apt-get"
+  say "installing ${missing[*]} (apt-get)"
+  DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+# The project's containers.conf, used through CONTAINERS_CONF by every podman call of these scripts
+# and nowhere else: cgroupfs instead of systemd (there may be no systemd), runc, events in a file,
+# and open-file/process limits a container may set where raising RLIMIT_NPROC is not permitted.
+containers_conf() {
+  mkdir -p "$state"
+  cat >"$state/containers.conf" <<'CONF'
+[containers]
+default_ulimits = ["nofile=4096:4096", "nproc=4096:4096"]
+
+[engine]
+cgroup_manager = "cgroupfs"
+runtime = "runc"
+events_logger = "file"
+CONF
+  export CONTAINERS_CONF=$state/containers.conf
+}
+
+now_ms() { date +%s%3N; }
+
+# True when nothing listens on 127.0.0.1/0.0.0.0:PORT (TCP).
+port_free() {
+  ! ss -Hltn "sport = :$1" | grep -q .
+}
+
+# Waits (up to AVGW_PORT_WAIT seconds, default 900) until every PORT given is free: other work on
+# this machine may hold the gateway's default ports for a while.
+wait_ports_free() {
+  local deadline=$((SECONDS + ${AVGW_PORT_WAIT:-900})) busy
+  while :; do
+    busy=""
+    for p in "$@"; do port_free "$p" || busy="$busy $p"; done
+    [ -z "$busy" ] && return 0
+    [ "$SECONDS" -lt "$deadline" ] || die "ports$busy still in use after ${AVGW_PORT_WAIT:-900} s"
+    say "waiting for ports$busy to be free"
+    sleep 15
+  done
+}
+
+image_size_mb() {
+  podman image inspect --format '{{.Size}}' "$1" | awk '{printf "%.0f", $1 / 1048576}'
+}
+
+eicar() {
+  # Assembled here so that this script itself carries no EICAR string.
+  printf '%s%s%s' 'X5O!P%@AP[4\PZX54(P^)7CC)7}$' 'EICAR-STANDARD-ANTIVIRUS-' 'TEST-FILE!$H+H*'
+}
