@@ -14,7 +14,9 @@
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
-for part in common standins images check; do
+JAVA_HOME=${JAVA_HOME:-$(scripts/find-jdk.sh)}
+export JAVA_HOME
+for part in common standins images check stack; do
   # shellcheck source=/dev/null
   . "$repo/scripts/containers/$part.sh"
 done
@@ -26,11 +28,13 @@ containers_conf
 case "$action" in
   install) say "podman $(podman version --format '{{.Client.Version}}'), runc, mmdebstrap, podman-compose installed" ;;
   images) build_gateways "$@" ;;
+  standins) standins_stack ;;
+  stack) stack_run ;;
   check)
     trap remove_started EXIT
     kinds=("$@")
     [ ${#kinds[@]} -gt 0 ] || kinds=(jms amqp)
     for kind in "${kinds[@]}"; do check_image "$kind"; done
     ;;
-  *) die "usage: scripts/containers.sh install|images|check [jms|amqp]..." ;;
+  *) die "usage: scripts/containers.sh install|images|check [jms|amqp]...|standins|stack" ;;
 esac

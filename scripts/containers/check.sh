@@ -99,7 +99,7 @@ check_scan() {
     || ./mvnw -B -ntp -q -pl "gateway-$kind" -am package -DskipTests
   printf 'a clean file for the container check\n' >"$state/notes.txt"
   eicar >"$state/eicar.com"
-  say "> scripts/scan.sh ${args[*]} $* notes.txt eicar.com"
+  say "> scripts/scan.sh ${args[*]} $(printf '%s ' "$@" | sed 's/--password [^ ]*/--password ***/')notes.txt eicar.com"
   timeout 120 scripts/scan.sh "${args[@]}" "$@" "$state/notes.txt" "$state/eicar.com" >"$out" 2>&1 || status=$?
   sed 's/^/    /' "$out"
   [ "$status" -eq 1 ] || die "scripts/scan.sh ${args[*]} exited $status, expected 1 (INFECTED among the files; log $out)"

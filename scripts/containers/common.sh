@@ -12,17 +12,18 @@ say() { printf '[containers] %s\n' "$*"; }
 die() { say "FAILED: $*"; exit 1; }
 
 # Debian's Podman with runc (crun refuses this machine's hybrid cgroups), mmdebstrap for the base
-# image, podman-compose for the stack. Only what is missing is installed.
+# image, podman-compose to run the compose file and docker-compose (1.29, no engine needed) to
+# validate it. Only what is missing is installed.
 containers_install() {
   local missing=() pkg
-  for pkg in podman runc mmdebstrap podman-compose; do
+  for pkg in podman runc mmdebstrap podman-compose docker-compose; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
   [ "$(id -u)" -eq 0 ] || die "packages missing (${missing[*]}) and not root: install them with apt-get"
   say "installing ${missing[*]} (apt-get)"
   DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
 # The project's containers.conf, used through CONTAINERS_CONF by every podman call of these scripts

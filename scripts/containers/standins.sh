@@ -79,3 +79,54 @@ standins_java() {
   standin_base
   standin_java
 }
+
+# clamd and RabbitMQ from Debian's packages (context: the repository, for the test signatures).
+standin_debian_service() {
+  local name=$1 tag=$2 dir=$standins/$1 hash
+  hash=$(inputs_hash "$dir"/* "$repo"/scripts/clamd/signatures/*)
+  build_standin "$standin/$name:$tag" "$dir/Containerfile" "$repo" "$hash" \
+    --build-arg "BASE_IMAGE=$standin/debian:bookworm"
+}
+
+# Artemis: its distribution from Maven Central, through Maven (dependency:copy).
+standin_artemis() {
+  local version=2.40.0 dir=$standins/artemis ctx=$state/artemis-context hash image
+  image=$standin/artemis:$version
+  hash=$(inputs_hash "$dir"/* "$standins/jre.Containerfile")
+  [ "$(image_inputs "$image")" = "$hash" ] && return 0
+  rm -rf "$ctx" && mkdir -p "$ctx"
+  ./mvnw -B -ntp -q -N dependency:copy -Dartifact="org.apache.activemq:apache-artemis:$version:tar.gz:bin" \
+    -DoutputDirectory="$ctx" >"$state/artemis-download.log" 2>&1 \
+    || die "./mvnw dependency:copy of apache-artemis $version (log $state/artemis-download.log)"
+  tar -xzf "$ctx/apache-artemis-$version-bin.tar.gz" -C "$ctx"
+  mv "$ctx/apache-artemis-$version" "$ctx/artemis"
+  cp "$dir/artemis-start.sh" "$ctx/"
+  build_standin "$image" "$dir/Containerfile" "$ctx" "$hash" --build-arg "BASE_IMAGE=$standin/jre:25"
+  rm -rf "$ctx"
+}
+
+# Solr: its jars from Maven Central (docker/standins/solr/pom.xml) and the small runner compiled here.
+standin_solr() {
+  local dir=$standins/solr ctx=$state/solr-context hash image=$standin/solr:9.10.1 jdk
+  hash=$(inputs_hash "$dir"/* "$standins/jre.Containerfile")
+  [ "$(image_inputs "$image")" = "$hash" ] && return 0
+  rm -rf "$ctx" && mkdir -p "$ctx/classes"
+  ./mvnw -B -ntp -q -f "$dir/pom.xml" dependency:copy-dependencies -DincludeScope=runtime \
+    -DoutputDirectory="$ctx/lib" >"$state/solr-download.log" 2>&1 \
+    || die "./mvnw -f docker/standins/solr/pom.xml dependency:copy-dependencies (log $state/solr-download.log)"
+  jdk=$("$repo/scripts/find-jdk.sh")
+  "$jdk/bin/javac" --release 21 -cp "$ctx/lib/*" -d "$ctx/classes" "$dir/SolrStandin.java" \
+    || die "javac docker/standins/solr/SolrStandin.java"
+  cp "$dir/solr-precreate" "$ctx/"
+  build_standin "$image" "$dir/Containerfile" "$ctx" "$hash" --build-arg "BASE_IMAGE=$standin/jre:25"
+  rm -rf "$ctx"
+}
+
+# Every stand-in docker/compose.standins.yaml names.
+standins_stack() {
+  standins_java
+  standin_debian_service clamd debian
+  standin_debian_service rabbitmq debian
+  standin_artemis
+  standin_solr
+}
