@@ -9,6 +9,12 @@
 #                                        Artemis) and checks it: user, AOT cache, readiness, scans,
 #                                        the compose health check; start times with and without the
 #                                        cache (AVGW_START_RUNS of each, default 1)
+#   scripts/containers.sh standins       the stand-ins of the registry images docker/compose.yaml names
+#   scripts/containers.sh stack          docker/compose.yaml validated and started with
+#                                        docker/compose.standins.yaml; both gateways healthy and
+#                                        scanning; stopped and started with its history kept; removed
+#   scripts/containers.sh all            images, check and stack, then the summary of what was measured
+#   scripts/containers.sh summary        image sizes, build and start times of the runs in this clone
 # Every podman call uses the project's containers.conf (.run/containers/containers.conf). Logs and
 # measurements: .run/containers/.
 set -euo pipefail
@@ -32,9 +38,15 @@ case "$action" in
   stack) stack_run ;;
   check)
     trap remove_started EXIT
-    kinds=("$@")
-    [ ${#kinds[@]} -gt 0 ] || kinds=(jms amqp)
-    for kind in "${kinds[@]}"; do check_image "$kind"; done
+    check_images "$@"
     ;;
-  *) die "usage: scripts/containers.sh install|images|check [jms|amqp]...|standins|stack" ;;
+  all)
+    trap remove_started EXIT
+    build_gateways
+    check_images
+    stack_run
+    summary
+    ;;
+  summary) summary ;;
+  *) die "usage: scripts/containers.sh install|images|check [jms|amqp]...|standins|stack|all|summary" ;;
 esac

@@ -44,3 +44,16 @@ build_gateways() {
     build_gateway "$kind"
   done
 }
+
+# What this clone's runs measured last (.run/containers/measurements.tsv keeps every run): image
+# sizes, build times, start times to readiness 200 with the AOT cache and without it.
+summary() {
+  local tsv=$state/measurements.tsv
+  [ -f "$tsv" ] || { say "nothing measured yet"; return 0; }
+  say "image sizes: $(for k in jms amqp; do podman image exists "$(gateway_image "$k")" \
+    && printf '%s %s MB; ' "$(gateway_image "$k")" "$(image_size_mb "$(gateway_image "$k")")"; done)"
+  # The latest of each kind of measurement.
+  awk -F'\t' '$1 == "build" { line["build " $2] = sprintf("build of gateway-%s: %.1f s", $2, $3 / 1000) }
+    $1 == "start" { line["start " $2 " " $3] = sprintf("start of gateway-%s (%s) to readiness 200: %.1f s; %s", $2, $3, $4 / 1000, $5) }
+    END { for (k in line) print "[containers] " line[k] }' "$tsv" | sort
+}

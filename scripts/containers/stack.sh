@@ -55,7 +55,8 @@ await_healthy() {
 }
 
 # depends_on with condition service_healthy, which podman-compose 1.0 does not wait for: the
-# services the gateways depend on are started first and awaited healthy, then the gateways.
+# services the gateways depend on are started first and awaited healthy, then the gateways (the
+# JMS gateway exits at start when its external broker does not answer yet).
 stack_up() {
   local s
   say "> podman-compose -p $stack_project -f docker/compose.yaml -f docker/compose.standins.yaml up -d rabbitmq artemis clamd solr"
@@ -101,11 +102,15 @@ stack_restart() {
   local before after
   before=$(await_history 2)
   say "ok: Solr holds $before EICAR history documents, from both gateways (asked through gateway-jms's history API)"
-  say "> podman-compose ... stop; podman-compose ... start"
+  say "> podman-compose ... stop; podman-compose ... start (in depends_on order, as in stack_up)"
   compose stop >>"$state/stack-up.log" 2>&1 || die "podman-compose stop (log $state/stack-up.log)"
-  compose start >>"$state/stack-up.log" 2>&1 || die "podman-compose start (log $state/stack-up.log)"
+  compose start rabbitmq artemis clamd solr >>"$state/stack-up.log" 2>&1 \
+    || die "podman-compose start rabbitmq artemis clamd solr (log $state/stack-up.log)"
   local s
-  for s in rabbitmq artemis clamd solr gateway-amqp gateway-jms; do await_healthy "$s" 300; done
+  for s in rabbitmq artemis clamd solr; do await_healthy "$s" 240; done
+  compose start gateway-amqp gateway-jms >>"$state/stack-up.log" 2>&1 \
+    || die "podman-compose start gateway-amqp gateway-jms (log $state/stack-up.log)"
+  for s in gateway-amqp gateway-jms; do await_healthy "$s" 300; done
   after=$(await_history "$before")
   say "ok: after stop and start the history still holds $after EICAR documents (volume ${stack_project}_solr-data)"
 }
@@ -130,11 +135,11 @@ stack_run() {
   stack_env
   wait_ports_free 8081 8082 61616 "$RABBITMQ_PORT"
   stack_down
-  trap stack_down EXIT
+  trap 'stack_down; remove_started' EXIT
   stack_up
   stack_scan
   stack_restart
   stack_down
-  trap - EXIT
+  trap remove_started EXIT
   say "ok: the compose stack started, both gateways healthy and scanning, history kept across a restart"
 }
