@@ -38,14 +38,7 @@ await_ready() {
   while :; do
     code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "http://127.0.0.1:$port/actuator/health/readiness" || true)
     [ "$code" = 200 ] && { echo $(($(now_ms) - t0)); return 0; }
-    if [ "$(podman inspect --format '{{.State.Running}}' "$name" 2>/dev/null)" != true ]; then
-      podman logs --tail 30 "$name" >&2 || true
-      die "container $name stopped before readiness answered 200"
-    fi
-    if [ "$SECONDS" -ge "$deadline" ]; then
-      podman logs --tail 30 "$name" >&2 || true
-      die "readiness of $name did not answer 200 within $limit s (last: $code)"
-    fi
+    keep_waiting "$name" "$deadline" "readiness 200 on port $port within $limit s (last: $code)"
     sleep 0.2
   done
 }

@@ -64,6 +64,20 @@ wait_ports_free() {
   done
 }
 
+# Inside a wait loop: dies, with the container's last log lines, when container NAME is no longer
+# running or the DEADLINE (a value of SECONDS) has passed; WHAT names what is awaited.
+keep_waiting() {
+  local name=$1 deadline=$2 what=$3
+  if [ "$(podman inspect --format '{{.State.Running}}' "$name" 2>/dev/null)" != true ]; then
+    podman logs --tail 40 "$name" >&2 || true
+    die "container $name stopped while waiting for $what"
+  fi
+  if [ "$SECONDS" -ge "$deadline" ]; then
+    podman logs --tail 40 "$name" >&2 || true
+    die "$what: not within the time allowed (container $name)"
+  fi
+}
+
 image_size_mb() {
   podman image inspect --format '{{.Size}}' "$1" | awk '{printf "%.0f", $1 / 1048576}'
 }

@@ -41,14 +41,7 @@ await_healthy() {
   local service=$1 limit=$2 name deadline=$((SECONDS + $2))
   name=$(stack_container "$service")
   until podman healthcheck run "$name" >/dev/null 2>&1; do
-    if [ "$(podman inspect --format '{{.State.Running}}' "$name" 2>/dev/null)" != true ]; then
-      podman logs --tail 40 "$name" >&2 || true
-      die "$service ($name) is not running"
-    fi
-    if [ "$SECONDS" -ge "$deadline" ]; then
-      podman logs --tail 40 "$name" >&2 || true
-      die "$service ($name) was not healthy within $limit s"
-    fi
+    keep_waiting "$name" "$deadline" "$service's health check to pass within $limit s"
     sleep 2
   done
   say "ok: $service healthy (its compose health check passed)"
