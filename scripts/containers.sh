@@ -31,17 +31,19 @@ action=${1:-}
 [ $# -gt 0 ] && shift
 containers_install
 containers_conf
+# One run at a time on a machine: runs from other clones use the same image, container and port
+# names. Whatever a run started is removed when it ends, however it ends.
+if [ "$action" != install ] && [ "$action" != summary ]; then
+  take_lock
+  trap cleanup EXIT
+fi
 case "$action" in
   install) say "podman $(podman version --format '{{.Client.Version}}'), runc, mmdebstrap, podman-compose installed" ;;
   images) build_gateways "$@" ;;
   standins) standins_stack ;;
   stack) stack_run ;;
-  check)
-    trap remove_started EXIT
-    check_images "$@"
-    ;;
+  check) check_images "$@" ;;
   all)
-    trap remove_started EXIT
     build_gateways
     check_images
     stack_run

@@ -43,6 +43,33 @@ CONF
   export CONTAINERS_CONF=$state/containers.conf
 }
 
+lock_dir=${AVGW_CONTAINERS_LOCK:-/var/lock/av-gateway-containers}
+
+# A directory as the lock, with the holder's pid in it (a lock file descriptor would be inherited by
+# the container monitors podman leaves running). A lock whose holder is gone is taken over.
+take_lock() {
+  local holder
+  until mkdir "$lock_dir" 2>/dev/null; do
+    holder=$(cat "$lock_dir/pid" 2>/dev/null || true)
+    if [ -n "$holder" ] && ! kill -0 "$holder" 2>/dev/null; then
+      rm -rf "$lock_dir"
+      continue
+    fi
+    say "waiting for another run of scripts/containers.sh on this machine (pid ${holder:-?})"
+    sleep 15
+  done
+  echo $$ >"$lock_dir/pid"
+  lock_held=true
+}
+
+# On exit: the stack and the containers this run started are removed, then the lock released.
+cleanup() {
+  [ "${stack_active:-false}" = true ] && stack_down
+  remove_started
+  [ "${lock_held:-false}" = true ] && rm -rf "$lock_dir"
+  return 0
+}
+
 now_ms() { date +%s%3N; }
 
 # True when nothing listens on 127.0.0.1/0.0.0.0:PORT (TCP).

@@ -128,11 +128,11 @@ stack_run() {
   stack_env
   wait_ports_free 8081 8082 61616 "$RABBITMQ_PORT"
   stack_down
-  trap 'stack_down; remove_started' EXIT
+  stack_active=true
   stack_up
   stack_scan
   stack_restart
   stack_down
-  trap remove_started EXIT
+  stack_active=false
   say "ok: the compose stack started, both gateways healthy and scanning, history kept across a restart"
 }
