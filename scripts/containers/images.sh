@@ -36,11 +36,19 @@ step_times() {
        END { if (name != "" && last - t >= 1000) printf "    %5.1f s  %s\n", (last - t) / 1000, name }' "$1"
 }
 
+# AVGW_CONTAINERS_IMAGES=reuse keeps gateway images that exist (built by an earlier run, perhaps from
+# older code) instead of building them from this checkout; the default builds them (unchanged
+# sources come from Podman's layer cache in seconds).
 build_gateways() {
   standins_java
   local kinds=("$@") kind
   [ ${#kinds[@]} -gt 0 ] || kinds=(jms amqp)
   for kind in "${kinds[@]}"; do
+    if [ "${AVGW_CONTAINERS_IMAGES:-build}" = reuse ] && podman image exists "$(gateway_image "$kind")"; then
+      say "reusing $(gateway_image "$kind") (AVGW_CONTAINERS_IMAGES=reuse; built $(podman image inspect \
+        --format '{{.Created}}' "$(gateway_image "$kind")" | cut -d. -f1), not from this checkout)"
+      continue
+    fi
     build_gateway "$kind"
   done
 }
