@@ -128,6 +128,7 @@ timed_start() {
   else
     entry=(-e "JDK_JAVA_OPTIONS=-XX:AOTMode=on" "$image")
   fi
+  say "load average before the $mode start of gateway-$kind: $(cut -d' ' -f1-3 /proc/loadavg)"
   t0=$(now_ms)
   start_gateway "$name" "$kind" "${entry[@]}"
   ms=$(await_ready "$name" "$port" 300 "$t0")
