@@ -8,10 +8,13 @@
 #              scripts/scan.sh a clean file and EICAR; readiness 200; Gatling's JmsScanSimulation
 #              with a few requests; the gateway stopped by its pid
 #   amqp       the same with scripts/run.sh amqp, scripts/scan.sh amqp and AmqpScanSimulation
-# Usage: scripts/smoke.sh [skip-flag|harness|jms|amqp]...   (default: all four)
+#   containers scripts/containers.sh all: Podman installed if missing, both gateway images built
+#              from docker/Dockerfile, each run and checked as docker/compose.yaml runs it, then
+#              the compose stack started, checked and removed (docker/README.md, "Tested here")
+# Usage: scripts/smoke.sh [skip-flag|harness|jms|amqp|containers]...   (default: all five)
 # Prints each command before running it, and on failure the command that broke and its log's tail.
 # Needs the module jars built (scripts/test.sh has run verify) and the ports of the default run free:
-# 61616 and 8081 (JMS), 8082 (AMQP). Logs: target/smoke/.
+# 61616 and 8081 (JMS), 8082 (AMQP); the containers stage waits for them. Logs: target/smoke/.
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
@@ -155,8 +158,18 @@ stage_gateway() {
   stop_gateway
 }
 
+# The container images and the compose stack, bounded by AVGW_CONTAINERS_LIMIT seconds (2400: the
+# first run on a machine builds the stand-ins and both images; later runs reuse them).
+stage_containers() {
+  local log=$work/containers.log limit=${AVGW_CONTAINERS_LIMIT:-2400}
+  run_bounded "$limit" "$log" scripts/containers.sh all \
+    || fail "'scripts/containers.sh all' failed: $(grep -m1 'FAILED' "$log" || echo 'see its log')" "$log"
+  grep -E '^\[containers\] (> |ok|ready|built|made|start|build|image)' "$log" || true
+  say "ok: scripts/containers.sh all"
+}
+
 stages=("$@")
-[ ${#stages[@]} -gt 0 ] || stages=(skip-flag harness jms amqp)
+[ ${#stages[@]} -gt 0 ] || stages=(skip-flag harness jms amqp containers)
 started=$SECONDS
 for stage in "${stages[@]}"; do
   t0=$SECONDS
@@ -165,7 +178,8 @@ for stage in "${stages[@]}"; do
     skip-flag) stage_skip_flag ;;
     harness) stage_harness ;;
     jms | amqp) stage_gateway "$stage" ;;
-    *) fail "unknown stage '$stage' (skip-flag, harness, jms, amqp)" ;;
+    containers) stage_containers ;;
+    *) fail "unknown stage '$stage' (skip-flag, harness, jms, amqp, containers)" ;;
   esac
   say "stage $stage passed in $((SECONDS - t0)) s"
 done
