@@ -7,7 +7,9 @@
 #   jms        scripts/run.sh (the runnable jar; on JDK 25+ through its AOT cache) until "ready";
 #              scripts/scan.sh a clean file and EICAR; readiness 200; Gatling's JmsScanSimulation
 #              with a few requests; the gateway stopped by its pid
-#   amqp       the same with scripts/run.sh amqp, scripts/scan.sh amqp and AmqpScanSimulation
+#   amqp       the same with scripts/run.sh amqp, scripts/scan.sh amqp and AmqpScanSimulation, while
+#              the jms stage's gateway still runs (both from this checkout); each stage also waits
+#              for its gateway's history store (embedded Solr) to be UP
 #   containers scripts/containers.sh all: Podman installed if missing, both gateway images built
 #              from docker/Dockerfile, each run and checked as docker/compose.yaml runs it, then
 #              the compose stack started, checked and removed (docker/README.md, "Tested here")
@@ -26,6 +28,7 @@ mkdir -p "$work"
 
 say() { printf '[smoke] %s\n' "$*"; }
 gateway_pid=""
+gateway_pids=()
 
 fail() {
   local what=$1 log=${2:-}
@@ -51,17 +54,21 @@ run_bounded() {
 }
 
 stop_gateway() {
-  if [ -n "$gateway_pid" ] && kill -0 "$gateway_pid" 2>/dev/null; then
-    # run.sh ran in a session of its own (setsid), so its process group is the gateway and any
-    # training run it started: stop that group, by the pid we started.
-    kill -TERM -- "-$gateway_pid" 2>/dev/null || true
-    for _ in $(seq 1 60); do
-      kill -0 "$gateway_pid" 2>/dev/null || break
-      sleep 0.5
-    done
-    kill -KILL -- "-$gateway_pid" 2>/dev/null || true
-    say "stopped the gateway (pid $gateway_pid)"
-  fi
+  local pid
+  for pid in "${gateway_pids[@]}"; do
+    if kill -0 "$pid" 2>/dev/null; then
+      # run.sh ran in a session of its own (setsid), so its process group is the gateway and any
+      # training run it started: stop that group, by the pid we started.
+      kill -TERM -- "-$pid" 2>/dev/null || true
+      for _ in $(seq 1 60); do
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.5
+      done
+      kill -KILL -- "-$pid" 2>/dev/null || true
+      say "stopped the gateway (pid $pid)"
+    fi
+  done
+  gateway_pids=()
   gateway_pid=""
 }
 trap stop_gateway EXIT
@@ -113,6 +120,7 @@ stage_gateway() {
   say "> scripts/run.sh ${run_args[*]} (in the background, ready within 300 s; log $log)"
   setsid scripts/run.sh "${run_args[@]}" >"$log" 2>&1 </dev/null &
   gateway_pid=$!
+  gateway_pids+=("$gateway_pid")
   local deadline=$((SECONDS + 300))
   until grep -q "av-gateway $label ready" "$log"; do
     kill -0 "$gateway_pid" 2>/dev/null || fail "'scripts/run.sh ${run_args[*]}' exited before it was ready" "$log"
@@ -155,7 +163,23 @@ stage_gateway() {
     || fail "Gatling $simulation against scripts/run.sh ${run_args[*]} failed" "$gatling_log"
   grep -E 'request count|> failed|Global: ' "$gatling_log" | head -n 6 || true
   say "ok: Gatling $simulation"
-  stop_gateway
+  history_up "$port" "$log"
+  # The JMS gateway stays up through the amqp stage: both from this one checkout, as a user runs
+  # scripts/run.sh in one terminal and scripts/run.sh amqp in another (each its own embedded Solr).
+  if [ "$kind" = amqp ] || [ "${next_stage:-}" != amqp ]; then
+    stop_gateway
+  fi
+}
+
+# The gateway's history store (its embedded Solr) is UP: not locked out by another gateway's.
+history_up() {
+  local port=$1 log=$2 url=http://127.0.0.1:$1/actuator/health deadline=$((SECONDS + 120))
+  until curl -s --max-time 10 "$url" | grep -q '"history":{"status":"UP"'; do
+    [ "$SECONDS" -lt "$deadline" ] \
+      || fail "history on port $port is not UP within 120 s ($(curl -s --max-time 10 "$url"))" "$log"
+    sleep 1
+  done
+  say "ok: history UP on port $port with ${#gateway_pids[@]} gateway(s) of this checkout running"
 }
 
 # The container images and the compose stack, bounded by AVGW_CONTAINERS_LIMIT seconds (2400: the
@@ -171,7 +195,9 @@ stage_containers() {
 stages=("$@")
 [ ${#stages[@]} -gt 0 ] || stages=(skip-flag harness jms amqp containers)
 started=$SECONDS
-for stage in "${stages[@]}"; do
+for i in "${!stages[@]}"; do
+  stage=${stages[$i]}
+  next_stage=${stages[$((i + 1))]:-}
   t0=$SECONDS
   say "stage $stage"
   case "$stage" in

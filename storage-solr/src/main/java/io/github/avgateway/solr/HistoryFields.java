@@ -33,7 +33,8 @@ final class HistoryFields {
   // per-slot counts (SolrRollups)
   static final String KIND = "kind";
   static final String SLOT_MILLIS = "slotMillis";
-  static final String COUNT = "count";
+  static final String COUNTS = "counts";
+  static final String SIGNATURE_COUNTS = "signatureCounts";
 
   private HistoryFields() {}
 }

@@ -42,7 +42,8 @@ final class HourlyVerdictQuery {
   List<HourlyVerdictCounts> run(TimeRange range) {
     Instant start = range.from().truncatedTo(ChronoUnit.HOURS);
     RollupCoverage coverage = RollupCoverage.read(client, collection, slots, range);
-    Map<Instant, Map<Verdict, Long>> found = new HashMap<>(coverage.covered());
+    Map<Instant, Map<Verdict, Long>> found = new HashMap<>();
+    coverage.covered().forEach((hour, counts) -> found.put(hour, counts.verdicts()));
     if (!coverage.live().isEmpty()) {
       found.putAll(countLive(start, range, coverage.live()));
     }
@@ -53,15 +54,21 @@ final class HourlyVerdictQuery {
     return result;
   }
 
+  /**
+   * A range facet by hour over the live hours' documents. Method {@code dv} reads the receipt time
+   * of each document found; the default method would run a range query per hour bucket.
+   */
   private Map<Instant, Map<Verdict, Long>> countLive(
       Instant start, TimeRange range, List<TimeRange> live) {
+    Instant from = live.getFirst().from().truncatedTo(ChronoUnit.HOURS);
+    Instant to = RollupCoverage.ceilHour(live.getLast().to());
     RangeFacetMap hours =
-        new RangeFacetMap(
-                HistoryFields.RECEIVED_AT, Date.from(start), Date.from(range.to()), "+1HOUR")
+        new RangeFacetMap(HistoryFields.RECEIVED_AT, Date.from(from), Date.from(to), "+1HOUR")
             .setMinCount(1)
             .withSubFacet(
                 "verdicts",
                 new TermsFacetMap(HistoryFields.VERDICT).setLimit(Verdict.values().length));
+    hours.put("method", "dv");
     JsonQueryRequest request =
         new JsonQueryRequest()
             .setQuery("*:*")

@@ -20,9 +20,8 @@ import org.apache.solr.common.SolrInputDocument;
  * <ul>
  *   <li>{@code dirty:<slot millis>} ({@link #DIRTY}): the slot's documents changed; written with
  *       every batch that holds documents of the slot, after them in the same update request;
- *   <li>{@code rollup:<slot millis>} ({@link #ROLLUP}): the slot's counts per verdict;
- *   <li>{@code rollup-sig:<slot millis>:<signature>} ({@link #ROLLUP_SIG}): the slot's count of one
- *       signature.
+ *   <li>{@code rollup:<slot millis>} ({@link #ROLLUP}): the slot's counts per verdict and per
+ *       signature ({@link SlotCounts}).
  * </ul>
  *
  * {@link SolrRollups} turns dirty slots into counts; the history page's queries read the counts of
@@ -32,7 +31,6 @@ public final class RollupSlots {
 
   static final String DIRTY = "dirty";
   static final String ROLLUP = "rollup";
-  static final String ROLLUP_SIG = "rollup-sig";
   static final Duration HOUR = Duration.ofHours(1);
 
   /** The default slot: ten minutes. */
@@ -54,11 +52,6 @@ public final class RollupSlots {
 
   public Duration length() {
     return Duration.ofMillis(lengthMillis);
-  }
-
-  /** A filter matching the count documents of this slot length. */
-  String lengthFilter() {
-    return HistoryFields.SLOT_MILLIS + ":" + lengthMillis;
   }
 
   /** The start of the slot that holds {@code instant}. */

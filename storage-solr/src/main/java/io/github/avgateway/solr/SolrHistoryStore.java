@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.impl.CloudSolrClient;
 import org.slf4j.Logger;
@@ -65,13 +66,35 @@ public final class SolrHistoryStore implements AutoCloseable {
             opening.complete(EmbeddedSolr.open(home, core));
             gate.writesAccepted();
           } catch (RuntimeException | Error e) {
-            log.error("the embedded Solr under {} failed to start", home, e);
-            gate.writesFailed("the embedded Solr failed to start: " + BatchWriter.describe(e));
+            String why = failedStart(home, e);
+            gate.writesFailed(why);
             opening.completeExceptionally(e);
           }
         });
     return new SolrHistoryStore(
         new StartingSolrClient(opening, OPEN_WAIT), core, () -> closeWhenOpened(opening));
+  }
+
+  /**
+   * Logs why the embedded Solr under {@code home} did not start and returns it for the gate. A home
+   * another process holds (its index is locked: a second gateway from the same checkout with the
+   * same home) gets one line saying what to set, not a stack trace.
+   */
+  private static String failedStart(Path home, Throwable e) {
+    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+      if (cause instanceof LockObtainFailedException
+          || String.valueOf(cause.getMessage()).contains("LockObtainFailedException")) {
+        String why =
+            "the embedded Solr home "
+                + home.toAbsolutePath().normalize()
+                + " is in use by another process; give this gateway its own with"
+                + " --avgateway.solr.embedded.home=DIR (its history waits on the broker meanwhile)";
+        log.error(why);
+        return why;
+      }
+    }
+    log.error("the embedded Solr under {} failed to start", home, e);
+    return "the embedded Solr failed to start: " + BatchWriter.describe(e);
   }
 
   private static void closeWhenOpened(CompletableFuture<SolrHistoryStore> opening) {

@@ -6,13 +6,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
-import java.util.EnumMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -169,23 +165,9 @@ public final class SolrRollups implements AutoCloseable {
     Instant slot = ((Date) marker.getFirstValue(HistoryFields.RECEIVED_AT)).toInstant();
     long length = ((Number) marker.getFirstValue(HistoryFields.SLOT_MILLIS)).longValue();
     long version = ((Number) marker.getFirstValue(HistoryFields.VERSION)).longValue();
-    TimeRange range = new TimeRange(slot, slot.plusMillis(length));
-    SlotCounts counts = countDocuments(range);
+    SlotCounts counts = countDocuments(new TimeRange(slot, slot.plusMillis(length)));
     UpdateRequest update = new UpdateRequest();
-    update.add(rollup(slot, length, counts.verdicts()));
-    Set<String> written = new HashSet<>();
-    counts
-        .signatures()
-        .forEach((signature, n) -> {
-          SolrInputDocument doc = signatureRollup(slot, length, signature, n);
-          written.add((String) doc.getFieldValue(HistoryFields.ID));
-          update.add(doc);
-        });
-    for (String stale : signatureRollupIds(slot)) {
-      if (!written.contains(stale)) {
-        update.deleteById(stale);
-      }
-    }
+    update.add(rollup(slot, length, counts));
     update.deleteById((String) marker.getFirstValue(HistoryFields.ID), version);
     try {
       update.process(client, collection);
@@ -201,29 +183,21 @@ public final class SolrRollups implements AutoCloseable {
     }
   }
 
-  /**
-   * The counts of one slot.
-   *
-   * @param verdicts documents per verdict
-   * @param signatures documents per signature
-   */
-  record SlotCounts(Map<Verdict, Long> verdicts, Map<String, Long> signatures) {}
-
   private SlotCounts countDocuments(TimeRange range) {
     JsonQueryRequest request =
         new JsonQueryRequest()
-            .setQuery("*:*")
+            .setQuery(SolrSyntax.range(HistoryFields.RECEIVED_AT, range))
             .withFilter(DocumentSearch.DOCUMENTS_ONLY)
-            .withFilter(DocumentSearch.filter(SolrSyntax.range(HistoryFields.RECEIVED_AT, range)))
             .setLimit(0)
             .withFacet(
                 "verdicts",
                 new TermsFacetMap(HistoryFields.VERDICT).setLimit(Verdict.values().length))
             .withFacet("signatures", new TermsFacetMap(HistoryFields.SIGNATURES).setLimit(-1));
     QueryResponse response = SolrHistoryQueries.call(() -> request.process(client, collection));
-    Map<Verdict, Long> verdicts = new EnumMap<>(Verdict.class);
-    buckets(response, "verdicts").forEach((v, n) -> verdicts.put(Verdict.valueOf(v), n));
-    return new SlotCounts(verdicts, buckets(response, "signatures"));
+    SlotCounts counts = SlotCounts.empty();
+    buckets(response, "verdicts").forEach((v, n) -> counts.verdicts().put(Verdict.valueOf(v), n));
+    counts.signatures().putAll(buckets(response, "signatures"));
+    return counts;
   }
 
   static Map<String, Long> buckets(QueryResponse response, String facet) {
@@ -238,44 +212,17 @@ public final class SolrRollups implements AutoCloseable {
     return counts;
   }
 
-  private List<String> signatureRollupIds(Instant slot) {
-    SolrQuery query = new SolrQuery("*:*");
-    query.addFilterQuery(
-        DocumentSearch.filter(SolrSyntax.term(HistoryFields.KIND, RollupSlots.ROLLUP_SIG)));
-    query.addFilterQuery(DocumentSearch.filter(SolrSyntax.at(HistoryFields.RECEIVED_AT, slot)));
-    query.setFields(HistoryFields.ID);
-    query.setRows(100_000);
-    return SolrHistoryQueries.call(() -> client.query(collection, query)).getResults().stream()
-        .map(d -> (String) d.getFirstValue(HistoryFields.ID))
-        .toList();
-  }
-
-  static SolrInputDocument rollup(Instant slot, long length, Map<Verdict, Long> verdicts) {
+  /** The rollup document of one slot. */
+  static SolrInputDocument rollup(Instant slot, long length, SlotCounts counts) {
     SolrInputDocument doc =
         RollupSlots.base(
             RollupSlots.ROLLUP + ":" + slot.toEpochMilli(), RollupSlots.ROLLUP, slot, length);
-    for (Verdict verdict : Verdict.values()) {
-      doc.setField(countField(verdict), verdicts.getOrDefault(verdict, 0L));
+    doc.setField(HistoryFields.COUNTS, counts.verdictText());
+    String signatures = counts.signatureText();
+    if (!signatures.isEmpty()) {
+      doc.setField(HistoryFields.SIGNATURE_COUNTS, signatures);
     }
     return doc;
-  }
-
-  static SolrInputDocument signatureRollup(
-      Instant slot, long length, String signature, long count) {
-    SolrInputDocument doc =
-        RollupSlots.base(
-            RollupSlots.ROLLUP_SIG + ":" + slot.toEpochMilli() + ":" + signature,
-            RollupSlots.ROLLUP_SIG,
-            slot,
-            length);
-    doc.setField(HistoryFields.SIGNATURES, signature);
-    doc.setField(HistoryFields.COUNT, count);
-    return doc;
-  }
-
-  /** The rollup field holding a verdict's count: the verdict's name in lower case. */
-  static String countField(Verdict verdict) {
-    return verdict.name().toLowerCase(Locale.ROOT);
   }
 
   /** Stops the schedule; a run in progress finishes its current slot. */

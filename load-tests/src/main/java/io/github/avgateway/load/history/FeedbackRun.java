@@ -39,6 +39,7 @@ final class FeedbackRun {
             maxAge, cutoff);
     try (HistoryPublisher publisher =
         new HistoryPublisher(options.rabbitHost(), options.rabbitPort(), run.data())) {
+      publisher.purge();
       publisher.publish(run.state().ingested, count, perMessage);
       run.state().ingested += count;
       run.state().save();

@@ -35,6 +35,11 @@ final class HistoryPublisher implements AutoCloseable {
     channel.confirmSelect();
   }
 
+  /** Empties the benchmark's own queue: what an interrupted run left would be counted again. */
+  void purge() throws Exception {
+    channel.queuePurge(IndexerProcess.QUEUE);
+  }
+
   /**
    * Publishes documents {@code from} to {@code from + count - 1} of the broker's sequence and waits
    * for every confirm.

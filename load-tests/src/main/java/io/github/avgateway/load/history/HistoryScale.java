@@ -80,6 +80,21 @@ public final class HistoryScale {
     }
   }
 
+  /**
+   * Declares the benchmark's history queue (an indexer declares it as it starts, and stops while it
+   * is still empty) and empties it of what an interrupted run left.
+   */
+  private void emptyQueue() throws Exception {
+    try (HistoryPublisher publisher =
+        new HistoryPublisher(options.rabbitHost(), options.rabbitPort(), data)) {
+      publisher.purge();
+      return;
+    } catch (java.io.IOException notDeclared) {
+      // no queue yet: the indexer below declares it
+    }
+    startIndexer().close();
+  }
+
   /** Writes fill passes until the history holds {@code target} documents. */
   void fillTo(long target) throws Exception {
     if (state.documents() >= target) {

@@ -80,6 +80,7 @@ final class IngestWindow {
     long messages = (count + perMessage - 1) / perMessage;
     try (HistoryPublisher publisher =
         new HistoryPublisher(options.rabbitHost(), options.rabbitPort(), run.data())) {
+      publisher.purge();
       long published = System.nanoTime();
       publisher.publish(run.state().ingested, count, perMessage);
       run.out()
