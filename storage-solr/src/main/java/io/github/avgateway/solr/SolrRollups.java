@@ -168,7 +168,7 @@ public final class SolrRollups implements AutoCloseable {
     SlotCounts counts = countDocuments(new TimeRange(slot, slot.plusMillis(length)));
     UpdateRequest update = new UpdateRequest();
     update.add(rollup(slot, length, counts));
-    update.deleteById((String) marker.getFirstValue(HistoryFields.ID), version);
+    update.deleteById(RollupSlots.markerId(slot), version);
     try {
       update.process(client, collection);
       return true;

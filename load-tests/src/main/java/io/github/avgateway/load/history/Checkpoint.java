@@ -34,8 +34,11 @@ final class Checkpoint {
     queriesWarm();
     queriesCold();
     purgeAlone();
+    IngestWindow.Result embedded = new IngestWindow(run).run(run.options().ingest(), false, true);
+    row("ingest through an indexer with embedded Solr", "%s", embedded.describe());
+    catchUp("after ingest");
     IngestWindow.Result ingest = ingestWindow(false);
-    row("ingest through the indexer", "%s", ingest.describe());
+    row("ingest through an indexer, Solr over HTTP", "%s", ingest.describe());
     catchUp("after ingest");
     purgeUnderIngest();
     size("at the end");
