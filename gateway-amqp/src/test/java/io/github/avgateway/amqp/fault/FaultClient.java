@@ -51,7 +51,13 @@ public final class FaultClient implements AutoCloseable {
   private volatile Consumer<Message> deadLetterObserver = message -> {};
 
   public FaultClient(int port, String requestQueue, String deadLetterQueue) {
-    this.factory = RabbitIt.connectionFactory(port);
+    this(RabbitIt.connectionFactory(port), requestQueue, deadLetterQueue);
+  }
+
+  /** A client on {@code factory} (e.g. every node of a cluster); it closes the factory. */
+  public FaultClient(
+      CachingConnectionFactory factory, String requestQueue, String deadLetterQueue) {
+    this.factory = factory;
     factory.setPublisherConfirmType(ConfirmType.CORRELATED);
     this.template = new RabbitTemplate(factory);
     this.admin = new RabbitAdmin(factory);

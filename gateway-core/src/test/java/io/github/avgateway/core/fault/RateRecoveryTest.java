@@ -1,0 +1,85 @@
+package io.github.avgateway.core.fault;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.avgateway.core.model.Verdict;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+
+class RateRecoveryTest {
+
+  private static final long SECOND = 1_000_000_000L;
+  private static final long START = 5 * SECOND;
+
+  /** {@code perSecond} answers evenly spread over each second from {@code from} for {@code s}. */
+  private static LongStream steady(long from, int seconds, int perSecond) {
+    long step = SECOND / perSecond;
+    return LongStream.range(0, (long) seconds * perSecond).map(i -> from + step / 2 + i * step);
+  }
+
+  @Test
+  void aPauseAfterTheEventIsMeasuredUntilTheRateIsBack() {
+    long event = START + 10 * SECOND;
+    long[] answers =
+        LongStream.concat(
+                steady(START, 10, 10),
+                LongStream.concat(
+                    steady(event + 2 * SECOND, 1, 5), steady(event + 3 * SECOND, 4, 10)))
+            .toArray();
+
+    RateRecovery rate =
+        RateRecovery.measure(
+            "unit", answers, "killed", event, Duration.ofSeconds(10), event + 7 * SECOND);
+
+    assertThat(rate.before()).isEqualTo(10.0);
+    assertThat(rate.perSecond()).containsExactly(0, 0, 5, 10, 10, 10, 10);
+    assertThat(rate.lowest()).isZero();
+    assertThat(rate.backTo90()).isEqualTo(Duration.ofSeconds(3));
+    assertThat(rate.longestPause()).isEqualTo(Duration.ofMillis(2100));
+    assertThat(rate.line()).contains("10.0/s before", "back to 90 % 3 s after it", "0 0 5 10");
+  }
+
+  @Test
+  void aRateThatNeverDropsIsBackAtOnce() {
+    long event = START + 10 * SECOND;
+    long[] answers = steady(START, 15, 20).toArray();
+
+    RateRecovery rate =
+        RateRecovery.measure(
+            "unit", answers, "alarm", event, Duration.ofSeconds(10), event + 5 * SECOND);
+
+    assertThat(rate.before()).isEqualTo(20.0);
+    assertThat(rate.perSecond()).isEqualTo(List.of(20, 20, 20, 20, 20));
+    assertThat(rate.backTo90()).isZero();
+    assertThat(rate.longestPause()).isEqualTo(Duration.ofMillis(50));
+  }
+
+  @Test
+  void noAnswerAfterTheEventIsAPauseOfTheWholeSpan() {
+    long event = START + 10 * SECOND;
+    long[] answers = steady(START, 10, 10).toArray();
+
+    RateRecovery rate =
+        RateRecovery.measure(
+            "unit", answers, "cut", event, Duration.ofSeconds(10), event + 3 * SECOND);
+
+    assertThat(rate.perSecond()).containsExactly(0, 0, 0);
+    assertThat(rate.longestPause()).isEqualTo(Duration.ofSeconds(3));
+    assertThat(rate.backTo90()).isEqualTo(Duration.ofSeconds(3));
+  }
+
+  @Test
+  void theLedgerTimesEachRequestsFirstAnswerOnly() {
+    FaultLedger ledger = new FaultLedger("unit/times");
+    ledger.sent("a", Expected.clean());
+    ledger.sent("b", Expected.clean());
+    ledger.reply("a", Verdict.CLEAN, null);
+    long[] first = ledger.answerTimes();
+    ledger.reply("a", Verdict.CLEAN, null);
+
+    assertThat(first).hasSize(1);
+    assertThat(ledger.answerTimes()).containsExactly(first);
+  }
+}
