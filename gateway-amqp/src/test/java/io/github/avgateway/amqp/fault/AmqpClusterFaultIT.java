@@ -135,12 +135,12 @@ class AmqpClusterFaultIT {
 
   private void killUnderLoad(String scenario, int node) throws Exception {
     ClusterRun run = new ClusterRun(rig, scenario).awaitSteady();
-    run.event("kill -9 of " + view().describe(node));
+    run.timeline.event("kill -9 of " + view().describe(node));
     cluster.kill9(node);
-    run.awaitRecovered();
-    run.event("node " + node + " started again");
+    run.timeline.awaitRecovered();
+    run.timeline.event("node " + node + " started again");
     restore(node);
-    run.awaitRecovered();
+    run.timeline.awaitRecovered();
     run.finish(Duplicates.EXPLAINED_BY_REDELIVERY).assertAsExpected();
   }
 
@@ -149,12 +149,12 @@ class AmqpClusterFaultIT {
   void rollingRestartOfAllThreeNodes() throws Exception {
     ClusterRun run = new ClusterRun(rig, "cluster-rolling-restart").awaitSteady();
     for (int node = 1; node <= RabbitCluster.SIZE; node++) {
-      run.event("node " + node + " stopped (rolling restart): " + view().describe(node));
+      run.timeline.event("node " + node + " stopped (rolling restart): " + view().describe(node));
       cluster.stop(node);
       cluster.launch(node);
-      run.event("node " + node + " started again");
+      run.timeline.event("node " + node + " started again");
       cluster.queues().awaitAllOnline(AmqpFaultRig.START, QUEUES.toArray(String[]::new));
-      run.awaitRecovered();
+      run.timeline.awaitRecovered();
     }
     run.finish(Duplicates.EXPLAINED_BY_REDELIVERY).assertAsExpected();
   }
@@ -164,7 +164,7 @@ class AmqpClusterFaultIT {
   void memoryAlarmOnOneNode() throws Exception {
     ClusterRun run = new ClusterRun(rig, "cluster-memory-alarm").awaitSteady();
     int node = view().nodeOf(GW_A);
-    run.event("memory alarm raised on " + view().describe(node));
+    run.timeline.event("memory alarm raised on " + view().describe(node));
     cluster.memoryAlarm(node, true);
     try {
       await().atMost(Duration.ofSeconds(30)).until(() -> cluster.alarms(node).contains("memory"));
@@ -172,8 +172,8 @@ class AmqpClusterFaultIT {
     } finally {
       cluster.memoryAlarm(node, false);
     }
-    run.event("memory alarm cleared on node " + node);
-    run.awaitRecovered();
+    run.timeline.event("memory alarm cleared on node " + node);
+    run.timeline.awaitRecovered();
     run.finish(Duplicates.EXPLAINED_BY_REDELIVERY).assertAsExpected();
   }
 

@@ -2,62 +2,35 @@ package io.github.avgateway.amqp.fault;
 
 import io.github.avgateway.core.fault.FaultReport;
 import io.github.avgateway.core.fault.FaultReport.Duplicates;
-import io.github.avgateway.core.fault.RateRecovery;
-import io.github.avgateway.core.fault.SteadyLoad;
-import java.time.Duration;
-import java.util.ArrayList;
+import io.github.avgateway.core.fault.FaultTimeline;
 import java.util.List;
 import org.awaitility.core.ConditionTimeoutException;
 
 /**
- * One scenario of the cluster faults: a steady load of {@link #PER_SECOND} requests a second
- * through the rig's callers, its faults and heals as timed events, and the end of the run: every
- * confirmed request answered (bounded), history read, the ledger's counts printed and asserted, and
- * for each event how the answer rate went through it ({@link RateRecovery}, printed before the
- * counts are asserted).
+ * One scenario of the cluster faults on an {@link AmqpFaultRig}: a steady load through the rig's
+ * callers with its faults as timed events ({@link FaultTimeline}), and the end of the run: every
+ * confirmed request answered (bounded; what is not, and the queues, printed if not), how the rate
+ * went through each event printed, history read, the ledger's counts printed and asserted.
  */
 final class ClusterRun {
 
-  static final int PER_SECOND = Integer.getInteger("fault.cluster.rate", 40);
-  static final Duration BASELINE = Duration.ofSeconds(10);
-  private static final Duration RECOVERY_LIMIT = Duration.ofSeconds(120);
-  private static final Duration RECOVERY_WINDOW = Duration.ofSeconds(3);
-
   final FaultRun run;
+  final FaultTimeline timeline;
   private final AmqpFaultRig rig;
-  private final SteadyLoad load;
-  private final List<Event> events = new ArrayList<>();
-
-  /** Something the scenario did, and when. */
-  private record Event(String what, long nanos) {}
 
   /** Starts the load of {@code scenario} at once. */
   ClusterRun(AmqpFaultRig rig, String scenario) {
     this.rig = rig;
     run = new FaultRun(rig, scenario);
-    load =
-        SteadyLoad.start(
-            run.prefix, PER_SECOND, (key, payload) -> rig.client.send(run.ledger, key, payload));
+    timeline =
+        new FaultTimeline(
+            run.ledger, run.prefix, (key, payload) -> rig.client.send(run.ledger, key, payload));
   }
 
-  /** Waits (bounded) until the load has been answered at its rate for {@link #BASELINE}. */
+  /** Waits (bounded) until the load has been served at its rate for a while. */
   ClusterRun awaitSteady() {
-    RateRecovery.awaitRate(run.ledger, PER_SECOND, BASELINE, BASELINE.multipliedBy(6));
+    timeline.awaitSteady();
     return this;
-  }
-
-  /** Notes {@code what} as happening now. */
-  void event(String what) {
-    events.add(new Event(what, System.nanoTime()));
-    System.out.println("FAULT " + run.ledger.scenario() + ": " + what);
-  }
-
-  /**
-   * Waits (at most two minutes; failing after) until the answers of the last three seconds came at
-   * 90 % of the load's rate or more.
-   */
-  void awaitRecovered() {
-    RateRecovery.awaitRate(run.ledger, PER_SECOND, RECOVERY_WINDOW, RECOVERY_LIMIT);
   }
 
   /**
@@ -65,8 +38,7 @@ final class ClusterRun {
    * ledger's counts, and asserts them.
    */
   FaultReport finish(Duplicates duplicates) throws InterruptedException {
-    load.stop();
-    long end = System.nanoTime();
+    timeline.stop();
     try {
       FaultClient.awaitAnswered(run.ledger, FaultRun.ANSWER_BOUND);
     } catch (ConditionTimeoutException e) {
@@ -82,11 +54,7 @@ final class ClusterRun {
               + rig.queueDepths());
       throw e;
     }
-    for (int i = 0; i < events.size(); i++) {
-      long until = i + 1 < events.size() ? events.get(i + 1).nanos() : end;
-      Event event = events.get(i);
-      RateRecovery.measure(run.ledger, event.what(), event.nanos(), BASELINE, until).print();
-    }
+    timeline.printRecoveries();
     return run.finish(duplicates);
   }
 }
