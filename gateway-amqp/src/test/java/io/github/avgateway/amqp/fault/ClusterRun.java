@@ -55,6 +55,11 @@ final class ClusterRun {
       throw e;
     }
     timeline.printRecoveries();
+    System.out.println(
+        "FAULT "
+            + run.ledger.scenario()
+            + ": callers' requests nacked by the broker (all runs so far): "
+            + rig.client.nacks());
     return run.finish(duplicates);
   }
 }

@@ -14,6 +14,8 @@ import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.wire.WireNames;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.springframework.amqp.AmqpException;
 import org.springframework.amqp.core.AcknowledgeMode;
@@ -41,6 +43,9 @@ public final class FaultClient implements AutoCloseable {
 
   public static final String REPLY_QUEUE = "av.reply.fault";
 
+  /** The connection is reopened at most this often: once for a burst of nacks. */
+  private static final Duration RESET_INTERVAL = Duration.ofSeconds(1);
+
   private final CachingConnectionFactory factory;
   private final RabbitTemplate template;
   private final RabbitAdmin admin;
@@ -49,6 +54,8 @@ public final class FaultClient implements AutoCloseable {
   private final SimpleMessageListenerContainer deadLetters;
   private volatile FaultLedger ledger = new FaultLedger("none");
   private volatile Consumer<Message> deadLetterObserver = message -> {};
+  private final AtomicInteger nacks = new AtomicInteger();
+  private final AtomicLong lastReset = new AtomicLong(System.nanoTime() - RESET_INTERVAL.toNanos());
 
   public FaultClient(int port, String requestQueue, String deadLetterQueue) {
     this(RabbitIt.connectionFactory(port), requestQueue, deadLetterQueue);
@@ -91,18 +98,36 @@ public final class FaultClient implements AutoCloseable {
   void send(FaultLedger ledger, String key, Expected expected, Message message) {
     ledger.sent(key, expected);
     CorrelationData correlation = new CorrelationData(key);
-    correlation
-        .getFuture()
-        .thenAccept(confirm -> {
-          if (confirm.ack()) {
-            ledger.confirmed(key);
-          }
-        });
+    correlation.getFuture().thenAccept(confirm -> confirmed(ledger, key, confirm.ack()));
     try {
       template.send("", requestQueue, message, correlation);
     } catch (AmqpException e) {
       // not sent: the broker is away; the request stays unconfirmed
     }
+  }
+
+  /**
+   * Marks {@code key} confirmed; after a nack, reopens the client's connection. RabbitMQ 3.10 can
+   * nack every later publish of a channel to a quorum queue whose leader died (docs/reliability.md,
+   * "Clusters"), and Spring AMQP's template keeps its channels: the connection is its only handle
+   * on them. The nacked request stays unconfirmed (the broker does not hold it).
+   */
+  private void confirmed(FaultLedger ledger, String key, boolean ack) {
+    if (ack) {
+      ledger.confirmed(key);
+    } else {
+      nacks.incrementAndGet();
+      long now = System.nanoTime();
+      long last = lastReset.get();
+      if (now - last > RESET_INTERVAL.toNanos() && lastReset.compareAndSet(last, now)) {
+        Thread.ofVirtual().start(factory::resetConnection);
+      }
+    }
+  }
+
+  /** Requests the broker nacked since the client began. */
+  public int nacks() {
+    return nacks.get();
   }
 
   /** Sends {@code message} again as it is: a duplicate the ledger already knows. */
