@@ -109,8 +109,7 @@ class AmqpClusterFaultIT {
     assertThat(view().connections())
         .as("nodes each process is connected to")
         .containsEntry(GW_A, Set.of(1))
-        .containsEntry(GW_B, Set.of(2))
-        .containsEntry(CALLERS, Set.of(1));
+        .containsEntry(GW_B, Set.of(2));
   }
 
   @Test
@@ -137,9 +136,12 @@ class AmqpClusterFaultIT {
     ClusterRun run = new ClusterRun(rig, scenario).awaitSteady();
     run.timeline.event("kill -9 of " + view().describe(node));
     cluster.kill9(node);
-    run.timeline.awaitRecovered();
-    run.timeline.event("node " + node + " started again");
-    restore(node);
+    try {
+      run.timeline.awaitRecovered();
+      run.timeline.event("node " + node + " started again");
+    } finally {
+      restore(node);
+    }
     run.timeline.awaitRecovered();
     run.finish(Duplicates.EXPLAINED_BY_REDELIVERY).assertAsExpected();
   }
@@ -220,11 +222,14 @@ class AmqpClusterFaultIT {
         .until(() -> ledger.answered() >= BACKLOG * 4L / 10);
     long kill = System.nanoTime();
     cluster.kill9(node);
-    FaultClient.awaitAnswered(ledger, FaultRun.ANSWER_BOUND);
+    try {
+      FaultClient.awaitAnswered(ledger, FaultRun.ANSWER_BOUND);
+    } finally {
+      restore(node);
+    }
     long[] answers = ledger.answerTimes();
     long until = answers[(int) (answers.length * 0.9)];
     RateRecovery.measure(ledger, what, kill, Duration.ofSeconds(2), until).print();
-    restore(node);
     rig.collectHistory(ledger, prefix, FaultRun.HISTORY_BOUND);
     var report = ledger.report().print();
     traffic.assertPipeHolds(ledger.scenario(), ledger.keys(), rig.historyDocuments(prefix));

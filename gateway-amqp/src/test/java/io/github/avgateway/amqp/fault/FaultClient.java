@@ -15,7 +15,6 @@ import io.github.avgateway.core.wire.WireNames;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.springframework.amqp.AmqpException;
 import org.springframework.amqp.core.AcknowledgeMode;
@@ -43,9 +42,6 @@ public final class FaultClient implements AutoCloseable {
 
   public static final String REPLY_QUEUE = "av.reply.fault";
 
-  /** The connection is reopened at most this often: once for a burst of nacks. */
-  private static final Duration RESET_INTERVAL = Duration.ofSeconds(1);
-
   private final CachingConnectionFactory factory;
   private final RabbitTemplate template;
   private final RabbitAdmin admin;
@@ -55,7 +51,6 @@ public final class FaultClient implements AutoCloseable {
   private volatile FaultLedger ledger = new FaultLedger("none");
   private volatile Consumer<Message> deadLetterObserver = message -> {};
   private final AtomicInteger nacks = new AtomicInteger();
-  private final AtomicLong lastReset = new AtomicLong(System.nanoTime() - RESET_INTERVAL.toNanos());
 
   public FaultClient(int port, String requestQueue, String deadLetterQueue) {
     this(RabbitIt.connectionFactory(port), requestQueue, deadLetterQueue);
@@ -107,21 +102,14 @@ public final class FaultClient implements AutoCloseable {
   }
 
   /**
-   * Marks {@code key} confirmed; after a nack, reopens the client's connection. RabbitMQ 3.10 can
-   * nack every later publish of a channel to a quorum queue whose leader died (docs/reliability.md,
-   * "Clusters"), and Spring AMQP's template keeps its channels: the connection is its only handle
-   * on them. The nacked request stays unconfirmed (the broker does not hold it).
+   * Marks {@code key} confirmed, or counts the broker's nack: a nacked request stays unconfirmed
+   * (the broker does not hold it), so nothing requires an answer to it.
    */
   private void confirmed(FaultLedger ledger, String key, boolean ack) {
     if (ack) {
       ledger.confirmed(key);
     } else {
       nacks.incrementAndGet();
-      long now = System.nanoTime();
-      long last = lastReset.get();
-      if (now - last > RESET_INTERVAL.toNanos() && lastReset.compareAndSet(last, now)) {
-        Thread.ofVirtual().start(factory::resetConnection);
-      }
     }
   }
 
