@@ -92,7 +92,7 @@ final class AmqpFaultRig implements AutoCloseable {
     client =
         onCluster
             ? new FaultClient(
-                RabbitIt.connectionFactory(cluster.addresses(1)), REQUESTS, DEAD_LETTERS)
+                RabbitIt.connectionFactory(cluster.addresses(1)), REQUESTS, DEAD_LETTERS, true)
             : new FaultClient(rabbit.amqpPort(), REQUESTS, DEAD_LETTERS);
   }
 

@@ -58,7 +58,7 @@ final class ClusterRun {
     System.out.println(
         "FAULT "
             + run.ledger.scenario()
-            + ": callers' requests nacked by the broker (all runs so far): "
+            + ": callers' requests the broker did not confirm (all runs so far): "
             + rig.client.nacks());
     return run.finish(duplicates);
   }
