@@ -100,9 +100,9 @@ final class ConfirmingChannel implements ConfirmListener, ReturnListener {
   /**
    * True when the channel is open and the broker has nacked none of its publishes. A nacked channel
    * is not used again: RabbitMQ 3.10 can keep nacking every publish of a channel to a quorum queue
-   * whose leader died around the time the channel first published to it (seen for 35 s after a node
-   * was killed, while new channels were confirmed: docs/reliability.md, "Clusters"), and a new
-   * channel finds the queue's current leader.
+   * whose leader died (for tens of seconds after a node was killed, while publishes on new channels
+   * were confirmed: docs/reliability.md, "Clusters"), and a new channel finds the queue's current
+   * leader.
    */
   boolean reusable() {
     return !nacked && channel.isOpen();

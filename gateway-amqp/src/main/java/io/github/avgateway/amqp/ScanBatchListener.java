@@ -52,10 +52,10 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
   /**
    * How long a consumer holds a batch in which the broker nacked a reply, forward or dead-letter
    * before that batch goes back to the queue (and before the consumer takes its next one). A quorum
-   * queue whose leader died nacks publishes until its members have elected a new one (0.2–0.4 s in
-   * the cluster fault rows, docs/reliability.md): requeued at once, the same request came back to a
-   * consumer every 30 ms and used up its delivery attempts inside one election. Held for this long,
-   * it comes back once the election is over, and a nacking reply queue (a caller's, full with
+   * queue whose leader died can nack publishes until its members have elected a new one (the
+   * cluster fault rows, docs/reliability.md): requeued at once, the same request came back to a
+   * consumer again and again and used up its delivery attempts inside one election. Held for this
+   * long, it comes back once the election is over, and a nacking reply queue (a caller's, full with
    * {@code reject-publish}) costs each of its requests a delivery a second.
    */
   static final Duration NACK_BACKOFF = Duration.ofSeconds(1);
