@@ -89,23 +89,9 @@ class ConfirmingChannelIT {
   }
 
   @Test
-  void aPublishTheQueueRejectsIsNacked() throws Exception {
-    String bounded = queue + ".bounded";
-    admin.queueDeclare(
-        bounded, false, false, true, Map.of("x-max-length", 1, "x-overflow", "reject-publish"));
-    ConfirmingChannel channel = ConfirmingChannel.open(connection);
-    assertThat(outcome(channel.publish("", bounded, true, PERSISTENT, bytes("first"))))
-        .isEqualTo(new PublishOutcome.Confirmed());
-    assertThat(outcome(channel.publish("", bounded, true, PERSISTENT, bytes("second"))))
-        .isEqualTo(new PublishOutcome.Nacked());
-    admin.queueDelete(bounded);
-  }
-
-  @Test
-  void aChannelTheBrokerNackedIsNotReusedAndRetiringClosesIt() throws Exception {
-    String bounded = queue + ".bounded";
-    admin.queueDeclare(
-        bounded, false, false, true, Map.of("x-max-length", 1, "x-overflow", "reject-publish"));
+  void aPublishTheQueueRejectsIsNackedAndTheChannelIsNotReusedAndRetiringClosesIt()
+      throws Exception {
+    String bounded = boundedQueue();
     ConfirmingChannel channel = ConfirmingChannel.open(connection);
     assertThat(outcome(channel.publish("", bounded, true, PERSISTENT, bytes("first"))))
         .isEqualTo(new PublishOutcome.Confirmed());
@@ -120,11 +106,17 @@ class ConfirmingChannelIT {
     admin.queueDelete(bounded);
   }
 
-  @Test
-  void aBatchChannelTheBrokerNackedIsReplacedForTheNextBatch() throws Exception {
+  /** A queue of this test that holds one message and nacks every publish past it. */
+  private String boundedQueue() throws java.io.IOException {
     String bounded = queue + ".bounded";
     admin.queueDeclare(
         bounded, false, false, true, Map.of("x-max-length", 1, "x-overflow", "reject-publish"));
+    return bounded;
+  }
+
+  @Test
+  void aBatchChannelTheBrokerNackedIsReplacedForTheNextBatch() throws Exception {
+    String bounded = boundedQueue();
     AmqpReplyPublisher publisher = new AmqpReplyPublisher(factory, "", bounded);
     Message message = new Message(bytes("reply"), new MessageProperties());
 

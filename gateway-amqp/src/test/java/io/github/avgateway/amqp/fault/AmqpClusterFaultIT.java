@@ -89,11 +89,10 @@ class AmqpClusterFaultIT {
 
   @AfterAll
   void stop() throws Exception {
-    if (traffic != null) {
-      traffic.close();
-    }
-    if (rig != null) {
-      rig.close();
+    for (AutoCloseable part : new AutoCloseable[] {traffic, rig}) {
+      if (part != null) {
+        part.close();
+      }
     }
   }
 

@@ -16,7 +16,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A 3-node RabbitMQ cluster of the caller's own, started by {@code scripts/rabbitmq-cluster.sh}
@@ -97,27 +96,22 @@ public final class RabbitCluster implements AutoCloseable {
    * -tnp}: the peer port of each of the process's sockets), e.g. a gateway's or the test's own.
    */
   public Set<Integer> nodesConnectedFrom(long pid) {
-    try {
-      Process ss = new ProcessBuilder("ss", "-Htnp", "state", "established").start();
-      String out = new String(ss.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      ss.waitFor(30, TimeUnit.SECONDS);
-      Set<Integer> nodes = new TreeSet<>();
-      String owner = "pid=" + pid + ",";
-      for (String line : out.lines().filter(l -> l.contains(owner)).toList()) {
-        String[] cols = line.trim().split("\\s+");
-        String peer = cols[3];
-        int node = nodeOfPort(Integer.parseInt(peer.substring(peer.lastIndexOf(':') + 1)));
-        if (node > 0) {
-          nodes.add(node);
-        }
+    String out =
+        Commands.run(
+            new ProcessBuilder("ss", "-Htnp", "state", "established"),
+            Duration.ofSeconds(30),
+            "ss -tnp");
+    Set<Integer> nodes = new TreeSet<>();
+    String owner = "pid=" + pid + ",";
+    for (String line : out.lines().filter(l -> l.contains(owner)).toList()) {
+      String[] cols = line.trim().split("\\s+");
+      String peer = cols[3];
+      int node = nodeOfPort(Integer.parseInt(peer.substring(peer.lastIndexOf(':') + 1)));
+      if (node > 0) {
+        nodes.add(node);
       }
-      return nodes;
-    } catch (IOException e) {
-      throw new IllegalStateException("ss -tnp failed", e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
     }
+    return nodes;
   }
 
   /** What the cluster can say of its queues (leaders, members). */
@@ -197,27 +191,13 @@ public final class RabbitCluster implements AutoCloseable {
     List<String> command = new ArrayList<>();
     command.add(TestEnv.repo().resolve("scripts/rabbitmq-cluster.sh").toString());
     command.addAll(List.of(args));
-    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    ProcessBuilder builder = new ProcessBuilder(command);
     Map<String, String> env = builder.environment();
     env.put("AVGW_CLUSTER_DIR", dir.toString());
     env.put("AVGW_CLUSTER_PORT", Integer.toString(amqpBase));
     env.put("AVGW_CLUSTER_DIST_PORT", Integer.toString(distBase));
     env.put("AVGW_CLUSTER_NAME", prefix);
-    try {
-      Process process = builder.start();
-      String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      if (!process.waitFor(limit.toSeconds(), TimeUnit.SECONDS) || process.exitValue() != 0) {
-        process.destroyForcibly();
-        throw new IllegalStateException(
-            "rabbitmq-cluster.sh " + String.join(" ", args) + ": " + out);
-      }
-      return out;
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
+    return Commands.run(builder, limit, "rabbitmq-cluster.sh " + String.join(" ", args));
   }
 
   /** {@code SIGKILL} to every node still running, by its pid file. */

@@ -2,12 +2,6 @@ package io.github.avgateway.core.fault;
 
 import static org.awaitility.Awaitility.await;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -157,18 +151,7 @@ public record RateRecovery(
   /** Prints {@link #line()} and appends it to {@link FaultReport#reportFile()}. */
   public RateRecovery print() {
     System.out.println(line());
-    try {
-      Path file = FaultReport.reportFile().toAbsolutePath();
-      Files.createDirectories(file.getParent());
-      Files.writeString(
-          file,
-          line() + System.lineSeparator(),
-          StandardCharsets.UTF_8,
-          StandardOpenOption.CREATE,
-          StandardOpenOption.APPEND);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    FaultReport.appendToReportFile(line());
     return this;
   }
 

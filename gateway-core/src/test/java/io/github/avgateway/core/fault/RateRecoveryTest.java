@@ -12,6 +12,19 @@ class RateRecoveryTest {
 
   private static final long SECOND = 1_000_000_000L;
   private static final long START = 5 * SECOND;
+  private static final long EVENT = START + 10 * SECOND;
+
+  /** The event at {@link #EVENT} against the 10 s before it, measured for {@code seconds}. */
+  private static RateRecovery measure(long[] answers, long[] inFlight, int seconds) {
+    return RateRecovery.measure(
+        "unit",
+        answers,
+        inFlight,
+        "event",
+        EVENT,
+        Duration.ofSeconds(10),
+        EVENT + seconds * SECOND);
+  }
 
   /** {@code perSecond} answers evenly spread over each second from {@code from} for {@code s}. */
   private static LongStream steady(long from, int seconds, int perSecond) {
@@ -21,18 +34,14 @@ class RateRecoveryTest {
 
   @Test
   void aPauseAfterTheEventIsMeasuredUntilTheRateIsBack() {
-    long event = START + 10 * SECOND;
     long[] answers =
         LongStream.concat(
                 steady(START, 10, 10),
                 LongStream.concat(
-                    steady(event + 2 * SECOND, 1, 5), steady(event + 3 * SECOND, 4, 10)))
+                    steady(EVENT + 2 * SECOND, 1, 5), steady(EVENT + 3 * SECOND, 4, 10)))
             .toArray();
 
-    long[] inFlight = {0, event + 2 * SECOND + SECOND / 10};
-    RateRecovery rate =
-        RateRecovery.measure(
-            "unit", answers, inFlight, "killed", event, Duration.ofSeconds(10), event + 7 * SECOND);
+    RateRecovery rate = measure(answers, new long[] {0, EVENT + 2 * SECOND + SECOND / 10}, 7);
 
     assertThat(rate.before()).isEqualTo(10.0);
     assertThat(rate.perSecond()).containsExactly(0, 0, 5, 10, 10, 10, 10);
@@ -51,18 +60,7 @@ class RateRecoveryTest {
 
   @Test
   void aRateThatNeverDropsIsBackAtOnce() {
-    long event = START + 10 * SECOND;
-    long[] answers = steady(START, 15, 20).toArray();
-
-    RateRecovery rate =
-        RateRecovery.measure(
-            "unit",
-            answers,
-            new long[0],
-            "alarm",
-            event,
-            Duration.ofSeconds(10),
-            event + 5 * SECOND);
+    RateRecovery rate = measure(steady(START, 15, 20).toArray(), new long[0], 5);
 
     assertThat(rate.before()).isEqualTo(20.0);
     assertThat(rate.perSecond()).isEqualTo(List.of(20, 20, 20, 20, 20));
@@ -73,18 +71,7 @@ class RateRecoveryTest {
 
   @Test
   void noAnswerAfterTheEventIsAPauseOfTheWholeSpan() {
-    long event = START + 10 * SECOND;
-    long[] answers = steady(START, 10, 10).toArray();
-
-    RateRecovery rate =
-        RateRecovery.measure(
-            "unit",
-            answers,
-            new long[] {0},
-            "cut",
-            event,
-            Duration.ofSeconds(10),
-            event + 3 * SECOND);
+    RateRecovery rate = measure(steady(START, 10, 10).toArray(), new long[] {0}, 3);
 
     assertThat(rate.perSecond()).containsExactly(0, 0, 0);
     assertThat(rate.longestPause()).isEqualTo(Duration.ofSeconds(3));
