@@ -9,9 +9,6 @@ import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.SolrQuery;
 import org.apache.solr.client.solrj.request.UpdateRequest;
@@ -52,7 +49,8 @@ public final class SolrRollups implements AutoCloseable {
   private final Duration settle;
   private final Duration visibilityWait;
   private final Clock clock;
-  private volatile ScheduledExecutorService scheduler;
+  private final ScheduledRuns schedule =
+      new ScheduledRuns("solr-history-rollups", this::scheduledRun);
 
   /**
    * @param settle how long after a slot ends it is counted: longer than the visibility delay
@@ -79,16 +77,11 @@ public final class SolrRollups implements AutoCloseable {
   }
 
   /** Starts counting on schedule: a run at once, then one every interval after the last ended. */
-  public synchronized void start() {
-    if (scheduler == null) {
-      scheduler =
-          Executors.newSingleThreadScheduledExecutor(
-              Thread.ofPlatform().name("solr-history-rollups").daemon().factory());
-      scheduler.execute(this::scheduledRun);
-    }
+  public void start() {
+    schedule.start();
   }
 
-  private void scheduledRun() {
+  private Duration scheduledRun() {
     Duration next = interval;
     try {
       Run run = runOnce();
@@ -101,10 +94,7 @@ public final class SolrRollups implements AutoCloseable {
     } catch (SolrHistoryException e) {
       log.warn("history rollups failed, retrying in {}: {}", interval, e.getMessage());
     }
-    ScheduledExecutorService current = scheduler;
-    if (current != null && !current.isShutdown()) {
-      current.schedule(this::scheduledRun, next.toMillis(), TimeUnit.MILLISECONDS);
-    }
+    return next;
   }
 
   /**
@@ -227,10 +217,7 @@ public final class SolrRollups implements AutoCloseable {
 
   /** Stops the schedule; a run in progress finishes its current slot. */
   @Override
-  public synchronized void close() {
-    if (scheduler != null) {
-      scheduler.shutdownNow();
-      scheduler = null;
-    }
+  public void close() {
+    schedule.close();
   }
 }
