@@ -76,10 +76,10 @@ class HistoryBufferTest {
     buffer.submit(docs("c", 3));
     buffer.submit(docs("d", 9));
 
-    await().until(() -> sent.size() == 3);
-    assertThat(ids(sent.get(1).documents())).containsExactly("b0", "b1", "b2");
-    assertThat(ids(sent.get(2).documents())).hasSize(3).first().isEqualTo("c0");
+    // Each message is due as soon as the documents waiting reach the bound: all three go at once.
     await().until(() -> sent.size() == 4);
+    assertThat(ids(sent.get(1).documents())).containsExactly("b0", "b1", "b2");
+    assertThat(ids(sent.get(2).documents())).containsExactly("c0", "c1", "c2");
     assertThat(sent.get(3).documents()).as("a batch larger than the bound goes whole").hasSize(9);
     assertThat(buffer.inFlight()).isEqualTo(4);
   }
