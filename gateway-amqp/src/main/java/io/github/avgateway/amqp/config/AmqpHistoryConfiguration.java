@@ -72,7 +72,9 @@ class AmqpHistoryConfiguration {
     }
     AmqpHistoryStream queue =
         new AmqpHistoryStream(publisher, history.queue(), gate, Clock.systemUTC());
-    return new BufferedHistoryStream(queue, publisher, history.buffer());
+    return history.buffer().enabled()
+        ? new BufferedHistoryStream(queue, publisher, history.buffer())
+        : queue;
   }
 
   /** The indexer of this process: one consumer taking batches of history messages. */

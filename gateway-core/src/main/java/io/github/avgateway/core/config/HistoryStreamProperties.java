@@ -44,13 +44,18 @@ public record HistoryStreamProperties(
    * out at once while none is on its way to the broker; the batches that finish while one is wait
    * for its answer and go together in the next, unless they reach {@code maxDocuments} or the
    * oldest has waited {@code maxWait}. A batch is acknowledged only after the message that carried
-   * its documents is held by the broker, so the buffer delays acknowledgements, never replies.
+   * its documents is held by the broker, so the buffer delays acknowledgements, never replies. On
+   * JMS the buffer commits each message on a session of its own, and a batch commits its replies
+   * and consumption after the message holding its documents was committed.
    *
+   * @param enabled whether batches share history messages; off, each consumer batch sends its own
+   *     (AMQP: published and confirmed per batch; JMS: in the batch's transaction)
    * @param maxDocuments the most documents one history message holds (a batch is never split, so
    *     one larger batch still goes whole)
    * @param maxWait the longest a batch's documents wait in the buffer for the message on its way
    */
   public record Buffer(
+      @DefaultValue("true") boolean enabled,
       @DefaultValue("256") @Positive int maxDocuments,
       @DefaultValue("5ms") @NotNull Duration maxWait) {}
 
