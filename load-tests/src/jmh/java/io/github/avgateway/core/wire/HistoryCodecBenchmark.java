@@ -1,11 +1,8 @@
 package io.github.avgateway.core.wire;
 
-import io.github.avgateway.core.model.Disposition;
 import io.github.avgateway.core.model.MessageInfo;
-import io.github.avgateway.core.model.ScanResult;
-import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.load.HistoryDocuments;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -19,16 +16,22 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.dataformat.cbor.CBORMapper;
 
 /**
- * The gateway's bodies through Jackson: a reply (JSON, once per request) and a history message of
- * {@code documents} documents (Smile, once per history message), written and read back; and a
- * schema-1 JSON message read, as an indexer reads what an older gateway left on the queue.
+ * The history message through Jackson in the encodings it was chosen from, on the same documents in
+ * one run: JSON (schema 1's form; Jackson's streaming generator and parser under data binding),
+ * Smile (schema 2, what the gateways write, {@link HistoryMessages}) and CBOR, each written and
+ * read back, for messages of {@code documents} documents ({@link HistoryDocuments}). {@code
+ * historyDecodeSchema1Json} is the indexer reading what an older gateway left on the queue.
  *
  * <p>Pitfalls avoided: the records and the bodies to read are built in setup (no UUIDs or clocks
  * timed); every result is returned to JMH; the mappers' first-use introspection falls in warm-up;
  * timestamps carry nanoseconds, as {@code Clock.systemUTC()} gives them; each document has its own
- * ids, file name and hash, so Smile's shared values cover only what real batches repeat.
+ * ids, file name and hash, so Smile's shared values cover only what real batches repeat; the CBOR
+ * and JSON mappers are configured as the codec's (unknown fields ignored).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -38,86 +41,56 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 public class HistoryCodecBenchmark {
 
+  private static final ObjectMapper CBOR =
+      CBORMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+
   @Param({"16", "128"})
   public int documents;
 
-  private ScanResult reply;
   private List<MessageInfo> history;
   private byte[] smileBody;
   private byte[] jsonBody;
+  private byte[] cborBody;
 
   @Setup
   public void setUp() {
-    Instant at = Instant.parse("2026-11-25T21:04:05.123456789Z");
-    reply =
-        new ScanResult(
-            "9f0c6d1e-4a53-4c55-a3a8-1f2b3c4d5e6f",
-            "corr-000042",
-            Verdict.CLEAN,
-            List.of(),
-            null,
-            null,
-            "5f70bf18a086007016e948b04aed3b82103a36bea41755b6cddfaf10ace3c6ef",
-            1024,
-            "ClamAV 1.4.6",
-            "27451",
-            false,
-            at,
-            1,
-            "gw-1");
-    history = new ArrayList<>();
-    for (int i = 0; i < documents; i++) {
-      history.add(document(i, at.plusNanos(i * 1_337L)));
-    }
+    history = HistoryDocuments.batch(documents, Instant.parse("2026-11-25T21:04:05.123456789Z"));
     smileBody = HistoryMessages.encode(history);
     jsonBody = HistoryMessages.encodeJson(history);
-  }
-
-  private static MessageInfo document(int i, Instant at) {
-    String requestId = String.format("9f0c6d1e-4a53-4c55-a3a8-%012d", i);
-    return new MessageInfo(
-        MessageInfo.idFor("amqp", requestId),
-        requestId,
-        "corr-" + i,
-        "amqp",
-        "uploads",
-        "file-" + i + ".pdf",
-        "application/pdf",
-        1024,
-        String.format("%064x", i * 7919L),
-        Verdict.CLEAN,
-        List.of(),
-        null,
-        "ClamAV 1.4.6",
-        "27451",
-        false,
-        at,
-        at.plusNanos(811_000),
-        1,
-        3,
-        "gw-1",
-        false,
-        Disposition.REPLIED,
-        null);
+    cborBody = CBOR.writeValueAsBytes(HistoryMessage.of(history));
+    // The body sizes, once per trial (JMH shows a setup's output in its log).
+    System.out.printf(
+        "%n# %d documents: Smile %d bytes, JSON %d, CBOR %d%n",
+        documents, smileBody.length, jsonBody.length, cborBody.length);
   }
 
   @Benchmark
-  public byte[] replyEncode() {
-    return ScanResultJson.encode(reply);
-  }
-
-  @Benchmark
-  public byte[] historyEncode() {
+  public byte[] historyEncodeSmile() {
     return HistoryMessages.encode(history);
   }
 
   @Benchmark
-  public HistoryMessage historyDecode() {
+  public HistoryMessage historyDecodeSmile() {
     return HistoryMessages.decode(smileBody);
   }
 
   @Benchmark
   public HistoryMessage historyDecodeSchema1Json() {
     return HistoryMessages.decode(jsonBody);
+  }
+
+  @Benchmark
+  public byte[] historyEncodeJson() {
+    return HistoryMessages.encodeJson(history);
+  }
+
+  @Benchmark
+  public byte[] historyEncodeCbor() {
+    return CBOR.writeValueAsBytes(HistoryMessage.of(history));
+  }
+
+  @Benchmark
+  public HistoryMessage historyDecodeCbor() {
+    return CBOR.readValue(cborBody, HistoryMessage.class);
   }
 }
