@@ -15,10 +15,10 @@ import org.springframework.amqp.core.Message;
 /**
  * One request of a batch on its way from delivery to acknowledgement: scanned, its reply (or
  * dead-letter; for a clean-pipe message its forward, {@link PipeForward}) published and confirmed,
- * its history document handed to the broker (in the history message holding the batch's documents, confirmed: {@link
- * HistoryHandOff}). Any step that fails marks it failed, and a failed request is requeued, never
- * acknowledged (a dead-letter that was not confirmed is first published once more with the
- * gateway's own headers only: {@link DeadLetterAttempts}). Used by one consumer thread.
+ * its history document handed to the broker (in the history message holding the batch's documents,
+ * confirmed: {@link HistoryHandOff}). Any step that fails marks it failed, and a failed request is
+ * requeued, never acknowledged (a dead-letter that was not confirmed is first published once more
+ * with the gateway's own headers only: {@link DeadLetterAttempts}). Used by one consumer thread.
  */
 final class BatchItem {
 
@@ -173,7 +173,10 @@ final class BatchItem {
     fail(why);
   }
 
-  /** True when the reply (or dead-letter) and the history message holding its document were confirmed. */
+  /**
+   * True when the reply (or dead-letter) and the history message holding its document were
+   * confirmed.
+   */
   boolean done() {
     return failure == null && confirmed && historyHeld;
   }

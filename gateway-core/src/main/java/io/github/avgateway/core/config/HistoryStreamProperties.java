@@ -23,8 +23,8 @@ import org.springframework.validation.annotation.Validated;
  * @param maxBytes the backlog bound in bytes: RabbitMQ {@code x-max-length-bytes}; Artemis {@code
  *     page-limit-bytes} of the embedded broker's history address. When it is reached, publishing
  *     history fails and intake pauses until the indexer drained below it
- * @param maxMessages the backlog bound in history messages (each holds one or more consumer batches' documents): RabbitMQ
- *     {@code x-max-length}
+ * @param maxMessages the backlog bound in history messages (each holds one or more consumer
+ *     batches' documents): RabbitMQ {@code x-max-length}
  * @param buffer how the documents of several consumer batches are gathered into one history message
  * @param indexer the indexer that drains the queue into the history store
  */
@@ -65,8 +65,8 @@ public record HistoryStreamProperties(
    * consumers).
    *
    * @param enabled whether this process indexes
-   * @param batchSize history messages taken per poll (each holds one or more consumer batches' documents),
-   *     written to the store as one batch of documents
+   * @param batchSize history messages taken per poll (each holds one or more consumer batches'
+   *     documents), written to the store as one batch of documents
    * @param acceptTimeout how long a poll waits for the store to accept its documents
    * @param backoffFirst the first wait after the store refused, doubling up to {@code backoffMax}
    * @param backoffMax the longest wait between attempts while the store refuses
