@@ -49,6 +49,8 @@ public final class SolrRollups implements AutoCloseable {
   private final Duration settle;
   private final Duration visibilityWait;
   private final Clock clock;
+  private final int commitWithinMillis;
+  private final DaySums days;
   private final ScheduledRuns schedule =
       new ScheduledRuns("solr-history-rollups", this::scheduledRun);
 
@@ -74,6 +76,9 @@ public final class SolrRollups implements AutoCloseable {
     this.interval = interval;
     this.settle = settle;
     this.clock = clock;
+    // writes become visible within half the wait, as the history's own batches do
+    this.commitWithinMillis = Math.toIntExact(Math.max(1, visibilityWait.toMillis() / 2));
+    this.days = new DaySums(client, collection, slots, commitWithinMillis);
   }
 
   /** Starts counting on schedule: a run at once, then one every interval after the last ended. */
@@ -85,8 +90,12 @@ public final class SolrRollups implements AutoCloseable {
     Duration next = interval;
     try {
       Run run = runOnce();
-      if (run.counted() > 0) {
-        log.debug("history rollups: {} slots counted, {} marked again", run.counted(), run.again());
+      if (run.counted() > 0 || run.days() > 0) {
+        log.debug(
+            "history rollups: {} slots counted, {} marked again, {} days summed",
+            run.counted(),
+            run.again(),
+            run.days());
       }
       if (run.more()) {
         next = Duration.ZERO;
@@ -102,25 +111,22 @@ public final class SolrRollups implements AutoCloseable {
    *
    * @param counted slots whose counts were written and whose marker was removed
    * @param again slots marked again while they were counted (counted once more next run)
+   * @param days days whose signature counts were summed ({@link DaySums})
    * @param more whether settled markers were left for the next run
    */
-  public record Run(int counted, int again, boolean more) {}
+  public record Run(int counted, int again, int days, boolean more) {}
 
   /**
-   * Counts every settled dirty slot (up to {@value #SLOTS_PER_RUN}), now.
+   * Counts every settled dirty slot (up to {@value #SLOTS_PER_RUN}), then sums the days that ended
+   * and had a slot counted (up to {@value DaySums#DAYS_PER_RUN}), now.
    *
    * @throws SolrHistoryException when Solr fails a request
    */
   public Run runOnce() {
     Instant settledBefore = clock.instant().minus(settle).minus(slots.length());
     List<SolrDocument> markers = settledMarkers(settledBefore);
-    if (!markers.isEmpty() && !visibilityWait.isZero()) {
-      try {
-        Thread.sleep(visibilityWait);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return new Run(0, 0, true);
-      }
+    if (!markers.isEmpty() && !awaitVisibility()) {
+      return new Run(0, 0, 0, true);
     }
     int counted = 0;
     int again = 0;
@@ -131,7 +137,31 @@ public final class SolrRollups implements AutoCloseable {
         again++;
       }
     }
-    return new Run(counted, again, markers.size() == SLOTS_PER_RUN);
+    // the day markers written just now with the counts become visible with them: wait once more
+    List<SolrDocument> marked = days.markedDays(clock.instant().minus(settle));
+    if (!marked.isEmpty() && !awaitVisibility()) {
+      return new Run(counted, again, 0, true);
+    }
+    int summed = 0;
+    for (SolrDocument day : marked) {
+      summed += days.sum(day) ? 1 : 0;
+    }
+    boolean more = markers.size() == SLOTS_PER_RUN || marked.size() == DaySums.DAYS_PER_RUN;
+    return new Run(counted, again, summed, more);
+  }
+
+  /** Waits {@code visibilityWait}; false when interrupted. */
+  private boolean awaitVisibility() {
+    if (visibilityWait.isZero()) {
+      return true;
+    }
+    try {
+      Thread.sleep(visibilityWait);
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
   }
 
   private List<SolrDocument> settledMarkers(Instant settledBefore) {
@@ -158,7 +188,9 @@ public final class SolrRollups implements AutoCloseable {
     SlotCounts counts = countDocuments(new TimeRange(slot, slot.plusMillis(length)));
     UpdateRequest update = new UpdateRequest();
     update.add(rollup(slot, length, counts));
+    update.add(RollupSlots.dayMarker(RollupSlots.dayOf(slot), length));
     update.deleteById(RollupSlots.markerId(slot), version);
+    update.setCommitWithin(commitWithinMillis);
     try {
       update.process(client, collection);
       return true;

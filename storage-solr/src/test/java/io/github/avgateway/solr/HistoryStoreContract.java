@@ -90,13 +90,28 @@ abstract class HistoryStoreContract extends HistoryQueriesContract {
   }
 
   private boolean noMarkersLeft() throws Exception {
-    SolrQuery markers = new SolrQuery("kind:" + RollupSlots.DIRTY);
+    SolrQuery markers =
+        new SolrQuery("kind:(" + RollupSlots.DIRTY + " OR " + RollupSlots.DAY_DIRTY + ")");
     return store.client().query(store.collection(), markers).getResults().getNumFound() == 0;
   }
 
   @Override
   RollupCoverage coverage(TimeRange range) {
-    return RollupCoverage.read(store.client(), store.collection(), RollupSlots.DEFAULT, range);
+    return RollupCoverage.read(
+        store.client(), store.collection(), RollupSlots.DEFAULT, range, false);
+  }
+
+  @Override
+  CoveredSignatures coveredSignatures(TimeRange range) {
+    return CoveredSignatures.read(
+        store.client(), store.collection(), RollupSlots.DEFAULT, coverage(range));
+  }
+
+  @Override
+  void overwriteSlotCounts(Instant slot, SlotCounts counts) throws Exception {
+    long length = RollupSlots.DEFAULT.length().toMillis();
+    store.client().add(store.collection(), SolrRollups.rollup(slot, length, counts));
+    store.client().commit(store.collection());
   }
 
   @Test
