@@ -155,15 +155,18 @@ abstract class HistoryQueriesContract {
     recordDataSet();
     countRollups();
     TimeRange range = new TimeRange(H10.minusSeconds(3600), H10.plusSeconds(3 * 3600));
-    assertThat(coverage(range).covered())
-        .containsOnlyKeys(
-            H10.minusSeconds(3600), H10, H10.plusSeconds(3600), H10.plusSeconds(7200));
+    assertThat(coverage(range).covered()).hasSize(4 * 6).containsKeys(H10, H10.plusSeconds(600));
     assertThat(coverage(range).live()).isEmpty();
     verdictsPerHourCountsEveryHourOfTheRange();
     topSignaturesCountsOnlyTheTimeRange();
-    // partial hours at both ends: counted from the documents of [10:30, 11:40)
-    TimeRange partial = new TimeRange(H10.plusSeconds(30 * 60), H10.plusSeconds(100 * 60));
-    assertThat(coverage(partial).covered()).isEmpty();
+    // partial slots at both ends, [10:48, 10:50) and [11:30, 11:32), counted from documents (one
+    // there: e at 11:30), the four slots between from their counts (c, d); hour 11 adds both
+    TimeRange partial = new TimeRange(H10.plusSeconds(48 * 60), H10.plusSeconds(92 * 60));
+    assertThat(coverage(partial).covered()).hasSize(4);
+    assertThat(coverage(partial).live())
+        .containsExactly(
+            new TimeRange(H10.plusSeconds(48 * 60), H10.plusSeconds(50 * 60)),
+            new TimeRange(H10.plusSeconds(90 * 60), H10.plusSeconds(92 * 60)));
     assertThat(queries().verdictsPerHour(partial))
         .containsExactly(
             new HourlyVerdictCounts(H10, Map.of(Verdict.INFECTED, 1L)),

@@ -39,6 +39,10 @@ final class Checkpoint {
     size("at the checkpoint");
     queriesWarm();
     queriesCold();
+    if (run.options().queriesOnly()) {
+      print(checkpoint);
+      return;
+    }
     purgeAlone();
     IngestWindow.Result embedded = new IngestWindow(run).run(run.options().ingest(), false, true);
     row("ingest through an indexer with embedded Solr", "%s", embedded.describe());
