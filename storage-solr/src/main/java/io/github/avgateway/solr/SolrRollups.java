@@ -5,7 +5,6 @@ import io.github.avgateway.core.port.TimeRange;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,16 +12,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.solr.client.solrj.SolrClient;
-import org.apache.solr.client.solrj.SolrQuery;
-import org.apache.solr.client.solrj.request.UpdateRequest;
 import org.apache.solr.client.solrj.request.json.JsonQueryRequest;
 import org.apache.solr.client.solrj.request.json.TermsFacetMap;
 import org.apache.solr.client.solrj.response.QueryResponse;
 import org.apache.solr.client.solrj.response.json.BucketBasedJsonFacet;
 import org.apache.solr.client.solrj.response.json.BucketJsonFacet;
 import org.apache.solr.client.solrj.response.json.NestableJsonFacet;
-import org.apache.solr.common.SolrDocument;
-import org.apache.solr.common.SolrException;
 import org.apache.solr.common.SolrInputDocument;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,7 +41,9 @@ public final class SolrRollups implements AutoCloseable {
   private static final int SLOTS_PER_RUN = 500;
 
   private final SolrClient client;
+  private final HistoryCollections collections;
   private final String collection;
+  private final HistoryUpdates updates;
   private final RollupSlots slots;
   private final Duration interval;
   private final Duration settle;
@@ -54,13 +51,6 @@ public final class SolrRollups implements AutoCloseable {
   private final Clock clock;
   private volatile ScheduledExecutorService scheduler;
 
-  /**
-   * @param settle how long after a slot ends it is counted: longer than the visibility delay
-   *     (commitWithin), so that the slot's documents are searchable
-   * @param visibilityWait how long a run waits between finding markers and counting: twice the
-   *     visibility delay, so that documents written with a late marker are searchable on every
-   *     shard (a marker is visible once its own shard made it so)
-   */
   public SolrRollups(
       SolrClient client,
       String collection,
@@ -69,14 +59,46 @@ public final class SolrRollups implements AutoCloseable {
       Duration settle,
       Duration visibilityWait,
       Clock clock) {
-    this.visibilityWait = visibilityWait;
+    this(
+        client,
+        HistoryCollections.single(collection),
+        slots,
+        new Schedule(interval, settle, visibilityWait),
+        clock);
+  }
+
+  /**
+   * Counts over {@code collections} (a single collection, or a time-routed alias: {@link
+   * SolrHistoryStore#collections()}).
+   */
+  public SolrRollups(
+      SolrClient client,
+      HistoryCollections collections,
+      RollupSlots slots,
+      Schedule schedule,
+      Clock clock) {
     this.client = client;
-    this.collection = collection;
+    this.collections = collections;
+    this.collection = collections.name();
+    this.updates = new HistoryUpdates(client, collections);
     this.slots = slots;
-    this.interval = interval;
-    this.settle = settle;
+    this.interval = schedule.interval();
+    this.settle = schedule.settle();
+    this.visibilityWait = schedule.visibilityWait();
     this.clock = clock;
   }
+
+  /**
+   * When the counts are brought up to date.
+   *
+   * @param interval time between the end of one run and the start of the next
+   * @param settle how long after a slot ends it is counted: longer than the visibility delay
+   *     (commitWithin), so that the slot's documents are searchable
+   * @param visibilityWait how long a run waits between finding markers and counting: twice the
+   *     visibility delay, so that documents written with a late marker are searchable on every
+   *     shard (a marker is visible once its own shard made it so)
+   */
+  public record Schedule(Duration interval, Duration settle, Duration visibilityWait) {}
 
   /** Starts counting on schedule: a run at once, then one every interval after the last ended. */
   public synchronized void start() {
@@ -123,7 +145,8 @@ public final class SolrRollups implements AutoCloseable {
    */
   public Run runOnce() {
     Instant settledBefore = clock.instant().minus(settle).minus(slots.length());
-    List<SolrDocument> markers = settledMarkers(settledBefore);
+    List<DirtyMarkers.Marker> markers =
+        DirtyMarkers.settled(client, collections, settledBefore, SLOTS_PER_RUN);
     if (!markers.isEmpty() && !visibilityWait.isZero()) {
       try {
         Thread.sleep(visibilityWait);
@@ -134,7 +157,7 @@ public final class SolrRollups implements AutoCloseable {
     }
     int counted = 0;
     int again = 0;
-    for (SolrDocument marker : markers) {
+    for (DirtyMarkers.Marker marker : markers) {
       if (count(marker)) {
         counted++;
       } else {
@@ -144,39 +167,18 @@ public final class SolrRollups implements AutoCloseable {
     return new Run(counted, again, markers.size() == SLOTS_PER_RUN);
   }
 
-  private List<SolrDocument> settledMarkers(Instant settledBefore) {
-    SolrQuery query = new SolrQuery("*:*");
-    query.addFilterQuery(
-        DocumentSearch.filter(SolrSyntax.term(HistoryFields.KIND, RollupSlots.DIRTY)));
-    query.addFilterQuery(
-        DocumentSearch.filter(SolrSyntax.before(HistoryFields.RECEIVED_AT, settledBefore)));
-    query.setFields(
-        HistoryFields.ID,
-        HistoryFields.RECEIVED_AT,
-        HistoryFields.SLOT_MILLIS,
-        HistoryFields.VERSION);
-    query.set("sort", HistoryFields.RECEIVED_AT + " asc");
-    query.setRows(SLOTS_PER_RUN);
-    return SolrHistoryQueries.call(() -> client.query(collection, query)).getResults();
-  }
-
-  /** Counts the marker's slot; false when the slot was marked again meanwhile. */
-  private boolean count(SolrDocument marker) {
-    Instant slot = ((Date) marker.getFirstValue(HistoryFields.RECEIVED_AT)).toInstant();
-    long length = ((Number) marker.getFirstValue(HistoryFields.SLOT_MILLIS)).longValue();
-    long version = ((Number) marker.getFirstValue(HistoryFields.VERSION)).longValue();
+  /**
+   * Counts the marker's slot and writes the counts (where a document of the slot's start goes),
+   * then removes the marker from its collection if it has the version read; false when the slot was
+   * marked again meanwhile (counted again next run).
+   */
+  private boolean count(DirtyMarkers.Marker marker) {
+    Instant slot = marker.slot();
+    long length = marker.slotMillis();
     SlotCounts counts = countDocuments(new TimeRange(slot, slot.plusMillis(length)));
-    UpdateRequest update = new UpdateRequest();
-    update.add(rollup(slot, length, counts));
-    update.deleteById((String) marker.getFirstValue(HistoryFields.ID), version);
     try {
-      update.process(client, collection);
-      return true;
-    } catch (SolrException e) {
-      if (e.code() == SolrException.ErrorCode.CONFLICT.code) {
-        return false;
-      }
-      throw new SolrHistoryException("writing the counts of slot " + slot + " failed: " + e, e);
+      updates.add(List.of(rollup(slot, length, counts)), List.of(), -1);
+      return updates.deleteIfVersion(marker.collection(), marker.id(), marker.version());
     } catch (Exception e) {
       throw new SolrHistoryException(
           "writing the counts of slot " + slot + " failed: " + BatchWriter.describe(e), e);

@@ -54,8 +54,18 @@ abstract class HistoryStoreContract extends HistoryQueriesContract {
     store = openStore(tempDir);
     recorder =
         new SolrHistoryRecorder(
-            store.client(), store.collection(), RecorderSettings.defaults(), new SolrHistoryGate());
-    queries = new SolrHistoryQueries(store.client(), store.collection());
+            store.client(),
+            store.collections(),
+            RecorderSettings.defaults(),
+            new SolrHistoryGate(),
+            HistoryBatchObserver.NONE,
+            RollupSlots.DEFAULT);
+    queries =
+        new SolrHistoryQueries(
+            store.client(),
+            store.collections(),
+            SolrHistoryQueries.DEFAULT_TIMEOUT,
+            RollupSlots.DEFAULT);
   }
 
   @AfterAll
@@ -63,6 +73,10 @@ abstract class HistoryStoreContract extends HistoryQueriesContract {
     recorder.close();
     store.close();
     stopServer();
+  }
+
+  SolrHistoryStore store() {
+    return store;
   }
 
   @Override
@@ -80,11 +94,9 @@ abstract class HistoryStoreContract extends HistoryQueriesContract {
     SolrRollups rollups =
         new SolrRollups(
             store.client(),
-            store.collection(),
+            store.collections(),
             RollupSlots.DEFAULT,
-            Duration.ofMinutes(1),
-            Duration.ZERO,
-            Duration.ofSeconds(2),
+            new SolrRollups.Schedule(Duration.ofMinutes(1), Duration.ZERO, Duration.ofSeconds(2)),
             Clock.fixed(Instant.now().plusSeconds(86_400), ZoneOffset.UTC));
     await().atMost(VISIBLE).until(() -> !rollups.runOnce().more() && noMarkersLeft());
   }
