@@ -21,7 +21,8 @@ public interface HistoryCollections {
    * Where a document received at {@code receivedAt} is written.
    *
    * @param strict after Solr refused a request as unroutable (and {@link #refresh()}): send through
-   *     the alias only what an existing collection holds, so that the retry cannot be refused again
+   *     the alias only what Solr surely routes (received between the oldest member's start and
+   *     now), so that the retry is not refused again
    */
   Route route(Instant receivedAt, boolean strict);
 

@@ -13,14 +13,17 @@ import org.apache.solr.common.SolrException;
 import org.apache.solr.common.SolrInputDocument;
 import org.apache.solr.update.processor.DistributedUpdateProcessor.DistribPhase;
 import org.apache.solr.update.processor.DistributingUpdateProcessorFactory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Sends history writes to where {@link HistoryCollections} routes them: to a single collection one
  * request, as before; to a time-routed alias one request per route, which is one request unless a
  * batch holds a document Solr would refuse. If Solr still refuses a request as unroutable (400: the
  * members changed since they were read), the members are read again and the whole write is sent
- * once more, routed strictly, which an existing collection accepts. Writes are idempotent (by id),
- * so resending what a failed request had partly written changes nothing.
+ * once more, routed strictly ({@link HistoryCollections#route}); if that fails too, the write fails
+ * like any other (the caller retries it later, by when the members have settled). Writes are
+ * idempotent (by id), so resending what a failed request had partly written changes nothing.
  */
 final class HistoryUpdates {
 
@@ -34,6 +37,7 @@ final class HistoryUpdates {
   static final String DIRECT = "alias." + DistributingUpdateProcessorFactory.DISTRIB_UPDATE_PARAM;
 
   private static final int BAD_REQUEST = SolrException.ErrorCode.BAD_REQUEST.code;
+  private static final Logger log = LoggerFactory.getLogger(HistoryUpdates.class);
 
   private final SolrClient client;
   private final HistoryCollections collections;
@@ -58,6 +62,11 @@ final class HistoryUpdates {
       if (!collections.timeRouted() || e.code() != BAD_REQUEST) {
         throw e;
       }
+      log.info(
+          "Solr refused a history write to {} ({}): reading its collections again and sending it"
+              + " once more, strictly routed",
+          collections.name(),
+          e.getMessage());
       collections.refresh();
       send(documents, markers, commitWithinMillis, true);
     }

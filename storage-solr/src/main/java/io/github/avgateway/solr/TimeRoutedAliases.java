@@ -85,9 +85,9 @@ final class TimeRoutedAliases {
       throws Exception {
     CollectionAdminResponse response =
         request(alias, shards, replicas, routing, firstStart).process(client);
-    if (!response.isSuccess()) {
+    if (response.getStatus() != 0) { // CREATEALIAS answers a status, no "success" entry
       throw new SolrHistoryException(
-          "creating the time-routed alias " + alias + " failed: " + response.getErrorMessages());
+          "creating the time-routed alias " + alias + " failed: " + response.getResponse());
     }
     log.info(
         "created the time-routed history alias {} ({} from {}, {} shards x {} replicas)",

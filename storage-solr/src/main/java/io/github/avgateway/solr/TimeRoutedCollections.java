@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import org.apache.solr.client.solrj.impl.BaseHttpClusterStateProvider;
@@ -14,7 +13,6 @@ import org.apache.solr.client.solrj.impl.ClusterStateProvider;
 import org.apache.solr.client.solrj.impl.ZkClientClusterStateProvider;
 import org.apache.solr.client.solrj.request.CollectionAdminRequest.CreateTimeRoutedAlias;
 import org.apache.solr.cloud.api.collections.TimeRoutedAlias;
-import org.apache.solr.util.DateMathParser;
 
 /**
  * The history in a Solr time-routed alias. Searches and ordinary writes go through the alias, where
@@ -30,9 +28,13 @@ import org.apache.solr.util.DateMathParser;
  *       newest.
  * </ul>
  *
- * The members and the alias' properties are read from the client's cluster state (kept current by a
- * ZooKeeper watch, or refreshed every few seconds over HTTP) at every use, and read again at once
- * by {@link #refresh()}.
+ * Routed strictly (a retry after Solr refused a write), only what was received between the oldest
+ * member's start and now goes through the alias: Solr routes that (creating the collection of a new
+ * interval if needed) unless its clock lags this one by more than max-future.
+ *
+ * <p>The members and the alias' properties are read from the client's cluster state (kept current
+ * by a ZooKeeper watch, or refreshed every few seconds over HTTP) at every use, and read again at
+ * once by {@link #refresh()}.
  */
 final class TimeRoutedCollections implements HistoryCollections {
 
@@ -85,10 +87,9 @@ final class TimeRoutedCollections implements HistoryCollections {
     if (receivedAt.isBefore(oldest.start())) {
       return new Route(oldest.collection(), true);
     }
-    Map<String, String> properties = cluster.getAliasProperties(alias);
-    Instant latest = clock.instant().plus(maxFuture(properties)).minus(CLOCK_MARGIN);
-    if (receivedAt.isAfter(latest)
-        || strict && !receivedAt.isBefore(end(members.getFirst(), properties))) {
+    Instant now = clock.instant();
+    Instant latest = strict ? now : now.plus(ahead(cluster.getAliasProperties(alias)));
+    if (receivedAt.isAfter(latest)) {
       return new Route(holding(members, receivedAt), true);
     }
     return new Route(alias, false);
@@ -104,19 +105,16 @@ final class TimeRoutedCollections implements HistoryCollections {
     return members.getLast().collection();
   }
 
-  private static Duration maxFuture(Map<String, String> properties) {
+  /**
+   * How far ahead of this clock Solr surely routes a receipt time: the alias' {@code
+   * router.maxFutureMs} less a margin for the clocks of gateway and Solr.
+   */
+  private static Duration ahead(Map<String, String> properties) {
     String millis = properties.get(CreateTimeRoutedAlias.ROUTER_MAX_FUTURE);
-    return millis == null ? DEFAULT_MAX_FUTURE : Duration.ofMillis(Long.parseLong(millis));
-  }
-
-  /** Where the newest member's interval ends ({@code router.interval} after its start). */
-  private Instant end(Member newest, Map<String, String> properties) {
-    String interval = properties.get(CreateTimeRoutedAlias.ROUTER_INTERVAL);
-    if (interval == null) {
-      throw new SolrHistoryException("history alias " + alias + " has no router.interval");
-    }
-    Date end = DateMathParser.parseMath(Date.from(newest.start()), "NOW" + interval);
-    return end.toInstant();
+    Duration maxFuture =
+        millis == null ? DEFAULT_MAX_FUTURE : Duration.ofMillis(Long.parseLong(millis));
+    Duration ahead = maxFuture.minus(CLOCK_MARGIN);
+    return ahead.isNegative() ? Duration.ZERO : ahead;
   }
 
   @Override

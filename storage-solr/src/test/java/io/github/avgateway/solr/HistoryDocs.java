@@ -90,34 +90,6 @@ public final class HistoryDocs {
         DeadLetterReason.REPLY_UNROUTABLE);
   }
 
-  /** The same request delivered again, received anew at {@code receivedAt}. */
-  public static MessageInfo redeliveredAt(MessageInfo first, Instant receivedAt) {
-    return new MessageInfo(
-        first.id(),
-        first.requestId(),
-        first.correlationId(),
-        first.transport(),
-        first.clientId(),
-        first.filename(),
-        first.contentType(),
-        first.sizeBytes(),
-        first.sha256(),
-        first.verdict(),
-        first.signatures(),
-        first.reason(),
-        first.engine(),
-        first.signatureVersion(),
-        first.cached(),
-        receivedAt,
-        receivedAt.plusMillis(3),
-        first.scanMillis(),
-        first.totalMillis(),
-        first.gateway(),
-        true,
-        first.disposition(),
-        first.deadLetterReason());
-  }
-
   /**
    * Every history document in {@code collection} whose correlation id starts with {@code prefix}
    * (the correlation id is not indexed: the documents are read and filtered here, which suits the

@@ -50,10 +50,14 @@ final class TimeRoutedCluster implements AutoCloseable {
     return TimeRoutedAlias.formatCollectionNameFromInstant(alias, start);
   }
 
+  /** ZooKeeper's address with the cluster's chroot, as {@code avgateway.solr.cloud.zk-hosts}. */
+  String zkAddress() {
+    return cluster.getZkServer().getZkAddress();
+  }
+
   /** A new client of this cluster, with a request timeout that allows collection creation. */
   CloudHttp2SolrClient client() {
-    return new CloudHttp2SolrClient.Builder(
-            List.of(cluster.getZkServer().getZkAddress()), Optional.empty())
+    return new CloudHttp2SolrClient.Builder(List.of(zkAddress()), Optional.empty())
         .withInternalClientBuilder(
             new Http2SolrClient.Builder().withRequestTimeout(120, TimeUnit.SECONDS))
         .build();

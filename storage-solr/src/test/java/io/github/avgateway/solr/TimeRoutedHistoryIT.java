@@ -14,16 +14,24 @@ import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.port.HistoryCursor;
 import io.github.avgateway.core.port.HistoryOrder;
 import io.github.avgateway.core.port.HistoryPage;
+import io.github.avgateway.core.port.HistoryQueries;
+import io.github.avgateway.core.port.HistoryRecorder;
 import io.github.avgateway.core.port.HourlyVerdictCounts;
 import io.github.avgateway.core.port.SignatureCount;
 import io.github.avgateway.core.port.TimeRange;
+import io.github.avgateway.solr.config.SolrHistoryAutoConfiguration;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 /**
  * The history in a Solr time-routed alias, on a real two-node SolrCloud (MiniSolrCloudCluster): the
@@ -89,6 +97,29 @@ class TimeRoutedHistoryIT extends HistoryStoreContract {
     var collection = cluster.client().getClusterState().getCollection(member("history", TODAY));
     assertThat(collection.getConfigName()).isEqualTo(HistoryConfigset.NAME);
     assertThat(collection.getSlices()).hasSize(2);
+  }
+
+  @Test
+  void theGatewaysConfigurationOpensTheAliasAndRunsNoPurge() {
+    new ApplicationContextRunner()
+        .withConfiguration(AutoConfigurations.of(SolrHistoryAutoConfiguration.class))
+        .withPropertyValues(
+            "avgateway.solr.mode=cloud",
+            "avgateway.solr.collection=configured",
+            "avgateway.solr.cloud.zk-hosts=" + cluster.zkAddress(),
+            "avgateway.solr.cloud.time-routed.enabled=true",
+            "avgateway.solr.request-timeout=60s")
+        .run(context -> {
+          assertThat(context).hasNotFailed().doesNotHaveBean(SolrRetention.class);
+          assertThat(context).hasSingleBean(SolrRollups.class);
+          MessageInfo doc = doc("configured-1", Verdict.CLEAN, TODAY, List.of());
+          context.getBean(HistoryRecorder.class).record(doc).get(60, TimeUnit.SECONDS);
+          assertThat(context.getBean(HistoryQueries.class).byRequestId("amqp", "configured-1"))
+              .contains(doc);
+          assertThat(cluster.members("configured")).contains(member("configured", TODAY));
+          assertThat(cluster.properties("configured"))
+              .containsEntry("router.autoDeleteAge", "-32DAYS");
+        });
   }
 
   @Test
@@ -265,7 +296,11 @@ class TimeRoutedHistoryIT extends HistoryStoreContract {
     MessageInfo old =
         doc("edges-old", Verdict.ERROR, Instant.parse("2002-01-01T00:00:00Z"), List.of());
     MessageInfo ahead =
-        doc("edges-ahead", Verdict.CLEAN, Instant.now().plus(Duration.ofDays(2)), List.of());
+        doc(
+            "edges-ahead",
+            Verdict.CLEAN,
+            Instant.now().plus(Duration.ofDays(2)).truncatedTo(ChronoUnit.MILLIS),
+            List.of());
     MessageInfo now = doc("edges-now", Verdict.INFECTED, TODAY.plusSeconds(1), List.of(EICAR));
 
     recordAll(recorder, List.of(old, ahead, now));
@@ -282,6 +317,31 @@ class TimeRoutedHistoryIT extends HistoryStoreContract {
   }
 
   @Test
+  void aBatchSolrRefusesAsUnroutableIsSentOnceMoreAfterTheMembersAreReadAgain() throws Exception {
+    SolrHistoryStore store = cluster.open("lagging", THIRTY_DAYS, day(-1));
+    AtomicInteger refreshed = new AtomicInteger();
+    HistoryCollections lagging = new LaggingView(store.collections(), refreshed);
+    SolrHistoryRecorder recorder =
+        new SolrHistoryRecorder(
+            store.client(),
+            lagging,
+            ONE_BATCH,
+            new SolrHistoryGate(),
+            HistoryBatchObserver.NONE,
+            RollupSlots.DEFAULT);
+    MessageInfo old =
+        doc("lagging-old", Verdict.CLEAN, Instant.parse("2002-01-01T00:00:00Z"), List.of());
+    MessageInfo now = doc("lagging-now", Verdict.CLEAN, TODAY, List.of());
+
+    recordAll(recorder, List.of(old, now));
+    recorder.close();
+
+    assertThat(refreshed).hasValue(1);
+    cluster.awaitIds(member("lagging", day(-1)), Set.of(old.id()));
+    cluster.awaitIds(member("lagging", TODAY), Set.of(now.id()));
+  }
+
+  @Test
   void aRedeliveryReceivedOnALaterDayReplacesTheEarlierDaysDocument() throws Exception {
     SolrHistoryStore store = cluster.open("redelivery", THIRTY_DAYS, day(-1));
     SolrHistoryRecorder recorder =
@@ -289,7 +349,9 @@ class TimeRoutedHistoryIT extends HistoryStoreContract {
     MessageInfo first = doc("again", Verdict.CLEAN, day(-1).plusSeconds(7200), List.of());
     recordAll(recorder, List.of(first));
     cluster.awaitIds(member("redelivery", day(-1)), Set.of(first.id()));
-    MessageInfo again = HistoryDocs.redeliveredAt(first, TODAY);
+    // the same request id, received again today, dead-lettered this time
+    MessageInfo again =
+        HistoryDocs.redeliveredAndDeadLettered(doc("again", Verdict.CLEAN, TODAY, List.of()));
 
     recordAll(recorder, List.of(again));
 
