@@ -10,6 +10,9 @@
 #   --warmup=3 --measure=10 --jit-warmup=20   seconds per cell / per topology
 #   --gateway-arg=--avgateway.amqp.consumers=8   extra gateway property (repeatable)
 #   --jms                  JMS gateways on one external Artemis (own JVM) instead of AMQP
+#   --rabbit-cluster       AMQP on a private 3-node RabbitMQ cluster (scripts/rabbitmq-cluster.sh:
+#                          own node names, ports and data; quorum queue with 3 members) instead of
+#                          the shared node; gateway i is given node i+1's address first
 #   --topologies=1x1,1x2,2x1,2x2   gateways x clamd, measured in this order (the default)
 #   --open-rate=N          the 1 KiB open loop at N/s (default: half the first topology's 1 KiB maximum)
 #   --fault                instead: the bounded fault run in the 2 gateways x 2 clamd topology (one

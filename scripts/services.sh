@@ -2,8 +2,8 @@
 # Installs (apt-get) and starts the services that av-gateway's run and tests need, bound to 127.0.0.1:
 #   clamd     Debian's clamav-daemon with the project's clamd.conf and offline signatures
 #   rabbitmq  Debian's rabbitmq-server with the project's rabbitmq.conf
-# Usage: scripts/services.sh start|stop|status|restart [clamd|rabbitmq|all]   (default: all)
-# Idempotent: a service that already answers is left as it is. Environment:
+# Usage: scripts/services.sh start|stop|status|restart|install [clamd|rabbitmq|all]   (default: all)
+# (install: only the Debian packages, nothing started). Idempotent: a service that already answers is left as it is. Environment:
 #   AVGW_CLAMD_PORT (3310), AVGW_RABBITMQ_PORT (5672), AVGW_STATE_DIR (<repo>/.run),
 #   AVGW_CLAMD_TMP (clamd's TemporaryDirectory: /dev/shm/av-gateway-clamd-PORT on a tmpfs, else
 #   <state>/clamd/tmp)
@@ -107,8 +107,10 @@ clamd_render() {
   cp "$repo"/scripts/clamd/signatures/* "$clamd_dir/db/"
 }
 
+clamd_install() { ensure_packages clamav-daemon clamav-testfiles; }
+
 clamd_start() {
-  ensure_packages clamav-daemon clamav-testfiles
+  clamd_install
   if clamd_ready; then
     if [ -n "$(clamd_pid)" ] && [ "$(cat "$clamd_dir/fingerprint" 2>/dev/null)" != "$(clamd_fingerprint)" ]; then
       log "the project's clamd configuration or signatures changed: restarting clamd"
@@ -183,8 +185,10 @@ rabbit_ready() {
   ) 2>/dev/null
 }
 
+rabbit_install() { ensure_packages rabbitmq-server; }
+
 rabbit_start() {
-  ensure_packages rabbitmq-server
+  rabbit_install
   if rabbit_ready; then
     log "RabbitMQ answers AMQP on 127.0.0.1:$rabbit_port"
     return 0
@@ -241,5 +245,6 @@ case "$action" in
   stop) run stop ;;
   restart) run stop; run start ;;
   status) run status ;;
-  *) die "usage: scripts/services.sh start|stop|status|restart [clamd|rabbitmq|all]" ;;
+  install) run install ;;
+  *) die "usage: scripts/services.sh start|stop|status|restart|install [clamd|rabbitmq|all]" ;;
 esac

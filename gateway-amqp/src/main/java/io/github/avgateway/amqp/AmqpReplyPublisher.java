@@ -2,6 +2,7 @@ package io.github.avgateway.amqp;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -35,13 +36,14 @@ import org.springframework.amqp.rabbit.support.MessagePropertiesConverter;
  * <p>A consumer publishes its batch inside {@link #onBatchChannels(Supplier)}: its replies,
  * forwards and history message then go out on one broker client channel kept for the batch ({@link
  * ConfirmingChannel}, on the publisher connection, taken from a few kept open between batches),
- * which tracks its own confirms and returns. Per-message publishing through a template took a
- * cached channel per message and handed it to an executor thread to wait for its confirm (round
- * 11); through a template on a kept channel, Spring AMQP's conversion and confirm bookkeeping were
- * still a third of the publish path's samples (round 12). Dead-letters never use the batch's
- * channel: publishing to a dead-letter exchange that was deleted is a channel error, which would
- * fail every other pending confirm on that channel; they, and publishes outside a batch, go through
- * a template.
+ * which tracks its own confirms and returns; a channel the broker nacked a publish on is closed
+ * once its answers are in, not kept. Per-message publishing through a template took a cached
+ * channel per message and handed it to an executor thread to wait for its confirm (round 11);
+ * through a template on a kept channel, Spring AMQP's conversion and confirm bookkeeping were still
+ * a third of the publish path's samples (round 12). Dead-letters never use the batch's channel:
+ * publishing to a dead-letter exchange that was deleted is a channel error, which would fail every
+ * other pending confirm on that channel; they, and publishes outside a batch, go through a
+ * template.
  */
 public final class AmqpReplyPublisher {
 
@@ -56,6 +58,13 @@ public final class AmqpReplyPublisher {
   private static final AtomicLong NEXT_ID = new AtomicLong();
 
   private static final Logger log = LoggerFactory.getLogger(AmqpReplyPublisher.class);
+
+  /**
+   * How long a batch channel that is not used again ({@link ConfirmingChannel#reusable()}) waits
+   * for the answers still pending on it (a batch's history message) before it is closed: longer
+   * than any confirm or history timeout the gateway waits itself.
+   */
+  static final Duration RETIRE_LIMIT = Duration.ofMinutes(5);
 
   private final RabbitTemplate mandatory;
   private final RabbitTemplate direct;
@@ -104,10 +113,10 @@ public final class AmqpReplyPublisher {
       return batch.get();
     } finally {
       batchChannel.remove();
-      if (channel.isOpen()) {
+      if (channel.reusable()) {
         idle.addFirst(channel);
       } else {
-        channel.close();
+        channel.retire(RETIRE_LIMIT);
       }
     }
   }
@@ -119,9 +128,10 @@ public final class AmqpReplyPublisher {
 
   private ConfirmingChannel take() {
     for (ConfirmingChannel kept = idle.pollFirst(); kept != null; kept = idle.pollFirst()) {
-      if (kept.isOpen()) {
+      if (kept.reusable()) {
         return kept;
       }
+      kept.retire(RETIRE_LIMIT);
     }
     try {
       ConfirmingChannel opened =

@@ -188,6 +188,11 @@ final class BatchItem {
     return failure;
   }
 
+  /** True when the broker nacked its reply, forward or dead-letter (and it is requeued). */
+  boolean nacked() {
+    return NACKED.equals(failure);
+  }
+
   /** True when the broker refused the batch's history message (backlog full). */
   boolean historyRefused() {
     return historyRefused;

@@ -8,12 +8,14 @@ import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ReturnListener;
 import com.rabbitmq.client.ShutdownSignalException;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -47,6 +49,9 @@ final class ConfirmingChannel implements ConfirmListener, ReturnListener {
 
   private final Channel channel;
   private final ConcurrentSkipListMap<Long, Pending> pending = new ConcurrentSkipListMap<>();
+
+  /** Set by the broker's first nack on this channel: see {@link #reusable()}. */
+  private volatile boolean nacked;
 
   private ConfirmingChannel(Channel channel) {
     this.channel = channel;
@@ -92,6 +97,31 @@ final class ConfirmingChannel implements ConfirmListener, ReturnListener {
     return channel.isOpen();
   }
 
+  /**
+   * True when the channel is open and the broker has nacked none of its publishes. A nacked channel
+   * is not used again: RabbitMQ 3.10 can keep nacking every publish of a channel to a quorum queue
+   * whose leader died (for tens of seconds after a node was killed, while publishes on new channels
+   * were confirmed: docs/reliability.md, "Clusters"), and a new channel finds the queue's current
+   * leader.
+   */
+  boolean reusable() {
+    return !nacked && channel.isOpen();
+  }
+
+  /**
+   * Closes the channel once every publish pending on it now has the broker's answer, or after
+   * {@code limit} at the latest, on a thread of its own (never on the connection's thread, where a
+   * close would wait for itself). Nothing more is published on a retired channel.
+   */
+  void retire(Duration limit) {
+    CompletableFuture<?>[] answers =
+        pending.values().stream().map(p -> p.future).toArray(CompletableFuture<?>[]::new);
+    CompletableFuture.allOf(answers)
+        .completeOnTimeout(null, limit.toNanos(), TimeUnit.NANOSECONDS)
+        .whenComplete(
+            (done, error) -> Thread.ofVirtual().name("avgateway-amqp-retire").start(this::close));
+  }
+
   /** True when no publish waits for the broker's answer. */
   boolean settled() {
     return pending.isEmpty();
@@ -114,6 +144,7 @@ final class ConfirmingChannel implements ConfirmListener, ReturnListener {
 
   @Override
   public void handleNack(long seq, boolean multiple) {
+    nacked = true;
     settle(seq, multiple, false);
   }
 

@@ -64,6 +64,21 @@ public final class IntakeHold {
     return true;
   }
 
+  /**
+   * Holds the calling thread for {@code pause}, or less when the gateway stops or the thread is
+   * interrupted.
+   */
+  public void pause(Duration pause) {
+    long deadline = System.nanoTime() + pause.toNanos();
+    long step = Math.max(1, checkInterval.toNanos());
+    for (long left = pause.toNanos(); left > 0; left = deadline - System.nanoTime()) {
+      if (stopping || Thread.currentThread().isInterrupted()) {
+        return;
+      }
+      LockSupport.parkNanos(Math.min(step, left));
+    }
+  }
+
   /** Ends every hold now and refuses new ones: the gateway is shutting down. */
   public void stop() {
     stopping = true;

@@ -49,6 +49,17 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
    */
   public static final Duration STOP_WAIT = Duration.ofSeconds(5);
 
+  /**
+   * How long a consumer holds a batch in which the broker nacked a reply, forward or dead-letter
+   * before that batch goes back to the queue (and before the consumer takes its next one). A quorum
+   * queue whose leader died can nack publishes until its members have elected a new one (the
+   * cluster fault rows, docs/reliability.md): requeued at once, the same request came back to a
+   * consumer again and again and used up its delivery attempts inside one election. Held for this
+   * long, it comes back once the election is over, and a nacking reply queue (a caller's, full with
+   * {@code reject-publish}) costs each of its requests a delivery a second.
+   */
+  static final Duration NACK_BACKOFF = Duration.ofSeconds(1);
+
   private final RequestTriage triage;
   private final ScanPipeline pipeline;
   private final AmqpReplyBuilder builder;
@@ -101,6 +112,9 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
       } catch (RuntimeException e) {
         log.warn("batch of {} requests failed; requeueing what was not done", items.size(), e);
         items.forEach(item -> item.fail("unexpected failure: " + e));
+      }
+      if (items.stream().anyMatch(BatchItem::nacked)) {
+        hold.pause(NACK_BACKOFF);
       }
     }
     AckLine batchLine = lineFor(channel);

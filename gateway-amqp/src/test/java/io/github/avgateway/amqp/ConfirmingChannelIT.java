@@ -1,12 +1,14 @@
 package io.github.avgateway.amqp;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import io.github.avgateway.amqp.testing.RabbitIt;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,9 +17,14 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.amqp.core.Message;
+import org.springframework.amqp.core.MessageProperties;
 import org.springframework.amqp.rabbit.connection.CachingConnectionFactory;
 
-/** The batch channel's confirms, returns, nacks and failures against the real RabbitMQ. */
+/**
+ * The batch channel's confirms, returns, nacks and failures against the real RabbitMQ, and the
+ * publisher's rule that a channel the broker nacked on is not used for another batch.
+ */
 class ConfirmingChannelIT {
 
   private static final AMQP.BasicProperties PERSISTENT =
@@ -82,16 +89,51 @@ class ConfirmingChannelIT {
   }
 
   @Test
-  void aPublishTheQueueRejectsIsNacked() throws Exception {
-    String bounded = queue + ".bounded";
-    admin.queueDeclare(
-        bounded, false, false, true, Map.of("x-max-length", 1, "x-overflow", "reject-publish"));
+  void aPublishTheQueueRejectsIsNackedAndTheChannelIsNotReusedAndRetiringClosesIt()
+      throws Exception {
+    String bounded = boundedQueue();
     ConfirmingChannel channel = ConfirmingChannel.open(connection);
     assertThat(outcome(channel.publish("", bounded, true, PERSISTENT, bytes("first"))))
         .isEqualTo(new PublishOutcome.Confirmed());
+    assertThat(channel.reusable()).as("reusable after a confirm").isTrue();
     assertThat(outcome(channel.publish("", bounded, true, PERSISTENT, bytes("second"))))
         .isEqualTo(new PublishOutcome.Nacked());
+    assertThat(channel.reusable()).as("reusable after a nack").isFalse();
+    assertThat(channel.isOpen()).isTrue();
+
+    channel.retire(Duration.ofSeconds(30));
+    await().atMost(Duration.ofSeconds(10)).until(() -> !channel.isOpen());
     admin.queueDelete(bounded);
+  }
+
+  /** A queue of this test that holds one message and nacks every publish past it. */
+  private String boundedQueue() throws java.io.IOException {
+    String bounded = queue + ".bounded";
+    admin.queueDeclare(
+        bounded, false, false, true, Map.of("x-max-length", 1, "x-overflow", "reject-publish"));
+    return bounded;
+  }
+
+  @Test
+  void aBatchChannelTheBrokerNackedIsReplacedForTheNextBatch() throws Exception {
+    String bounded = boundedQueue();
+    AmqpReplyPublisher publisher = new AmqpReplyPublisher(factory, "", bounded);
+    Message message = new Message(bytes("reply"), new MessageProperties());
+
+    assertThat(publisher.onBatchChannels(() -> settle(publisher.toQueue(bounded, message))))
+        .isEqualTo(new PublishOutcome.Confirmed());
+    assertThat(publisher.onBatchChannels(() -> settle(publisher.toQueue(bounded, message))))
+        .isEqualTo(new PublishOutcome.Nacked());
+    assertThat(publisher.channelsOpened()).as("the confirmed batch's channel kept").isEqualTo(1);
+    admin.queuePurge(bounded);
+    assertThat(publisher.onBatchChannels(() -> settle(publisher.toQueue(bounded, message))))
+        .isEqualTo(new PublishOutcome.Confirmed());
+    assertThat(publisher.channelsOpened()).as("a new channel after the nacked one").isEqualTo(2);
+    admin.queueDelete(bounded);
+  }
+
+  private static PublishOutcome settle(CompletableFuture<PublishOutcome> future) {
+    return future.orTimeout(10, TimeUnit.SECONDS).join();
   }
 
   @Test

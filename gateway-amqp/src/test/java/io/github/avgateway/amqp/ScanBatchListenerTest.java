@@ -162,6 +162,44 @@ class ScanBatchListenerTest {
   }
 
   @Test
+  void aBatchWithANackedReplyIsHeldForTheBackOffBeforeItGoesBackToTheQueue() throws Exception {
+    assertThat(timeToRequeue(new PublishOutcome.Nacked()))
+        .as("the consumer held the batch")
+        .isGreaterThanOrEqualTo(ScanBatchListener.NACK_BACKOFF);
+    verify(channel).basicAck(2, false);
+    assertThat(history.find("amqp", "m-1")).isEmpty();
+  }
+
+  @Test
+  void aBatchWhoseReplyFailedWithoutANackIsNotHeld() throws Exception {
+    assertThat(timeToRequeue(new PublishOutcome.Failed("channel closed")))
+        .isLessThan(ScanBatchListener.NACK_BACKOFF);
+  }
+
+  @Test
+  void aStoppingGatewayEndsTheBackOffAtOnce() throws Exception {
+    hold.stop();
+    assertThat(timeToRequeue(new PublishOutcome.Nacked()))
+        .isLessThan(ScanBatchListener.NACK_BACKOFF);
+  }
+
+  /**
+   * Runs a batch of two whose first reply ends with {@code outcome} and the second is confirmed;
+   * returns how long the listener took, having checked that the first request was requeued.
+   */
+  private Duration timeToRequeue(PublishOutcome outcome) throws Exception {
+    when(publisher.reply(anyString(), any()))
+        .thenReturn(CompletableFuture.completedFuture(outcome))
+        .thenReturn(confirmed());
+    long start = System.nanoTime();
+    listener.onMessageBatch(
+        List.of(request(1, "m-1", "av.reply.a"), request(2, "m-2", "av.reply.a")), channel);
+    Duration took = Duration.ofNanos(System.nanoTime() - start);
+    verify(channel).basicNack(1, false, true);
+    return took;
+  }
+
+  @Test
   void aDeadLetterNotConfirmedWithTheRequestsHeadersIsPublishedBareOnceAndAcknowledged()
       throws Exception {
     when(publisher.deadLetter(any()))

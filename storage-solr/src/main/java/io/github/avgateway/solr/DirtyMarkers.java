@@ -21,12 +21,14 @@ final class DirtyMarkers {
    * A dirty marker.
    *
    * @param collection the collection holding it (a member, in a time-routed alias)
-   * @param document its id, slot start, slot length and version
+   * @param document its slot start, slot length and version (docValues only: no stored field is
+   *     read, which would decompress the block of history documents around the marker)
    */
   record Marker(String collection, SolrDocument document) {
 
+    /** Derived from the slot: the id is a stored field, which only docValues are read here. */
     String id() {
-      return (String) document.getFirstValue(HistoryFields.ID);
+      return RollupSlots.markerId(slot());
     }
 
     Instant slot() {
@@ -71,11 +73,7 @@ final class DirtyMarkers {
         DocumentSearch.filter(SolrSyntax.term(HistoryFields.KIND, RollupSlots.DIRTY)));
     query.addFilterQuery(
         DocumentSearch.filter(SolrSyntax.before(HistoryFields.RECEIVED_AT, settledBefore)));
-    query.setFields(
-        HistoryFields.ID,
-        HistoryFields.RECEIVED_AT,
-        HistoryFields.SLOT_MILLIS,
-        HistoryFields.VERSION);
+    query.setFields(HistoryFields.RECEIVED_AT, HistoryFields.SLOT_MILLIS, HistoryFields.VERSION);
     query.set("sort", HistoryFields.RECEIVED_AT + " asc");
     query.setRows(rows);
     return query;

@@ -71,7 +71,12 @@ public final class RollupSlots {
   }
 
   static SolrInputDocument marker(Instant slot, long lengthMillis) {
-    return base(DIRTY + ":" + slot.toEpochMilli(), DIRTY, slot, lengthMillis);
+    return base(markerId(slot), DIRTY, slot, lengthMillis);
+  }
+
+  /** The id of the dirty marker of the slot starting at {@code slot}. */
+  static String markerId(Instant slot) {
+    return DIRTY + ":" + slot.toEpochMilli();
   }
 
   static SolrInputDocument base(String id, String kind, Instant slot, long lengthMillis) {

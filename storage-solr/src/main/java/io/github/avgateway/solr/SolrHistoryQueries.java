@@ -44,7 +44,7 @@ public final class SolrHistoryQueries implements HistoryQueries {
   private final String collection;
   private final Duration timeout;
   private final DocumentSearch search;
-  private final RollupSlots slots;
+  private final CountQueries counts;
 
   public SolrHistoryQueries(SolrClient client, String collection) {
     this(client, collection, DEFAULT_TIMEOUT);
@@ -76,7 +76,7 @@ public final class SolrHistoryQueries implements HistoryQueries {
    */
   public SolrHistoryQueries(
       SolrClient client, HistoryCollections collections, Duration timeout, RollupSlots slots) {
-    this.slots = slots;
+    this.counts = new CountQueries(client, collections.name(), slots);
     this.client = client;
     this.collections = collections;
     this.collection = collections.name();
@@ -132,12 +132,12 @@ public final class SolrHistoryQueries implements HistoryQueries {
   @Override
   public List<SignatureCount> topSignatures(TimeRange range, int limit) {
     positive(limit);
-    return bounded(() -> new TopSignaturesQuery(client, collection, slots).run(range, limit));
+    return bounded(() -> counts.topSignatures(range, limit));
   }
 
   @Override
   public List<HourlyVerdictCounts> verdictsPerHour(TimeRange range) {
-    return bounded(() -> new HourlyVerdictQuery(client, collection, slots).run(range));
+    return bounded(() -> counts.verdictsPerHour(range));
   }
 
   private static List<MessageInfo> documents(List<SolrDocument> found) {

@@ -5,8 +5,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.SolrQuery;
@@ -40,7 +38,8 @@ public final class SolrRetention implements AutoCloseable {
   private final Duration commitWithin;
   private final SolrHistoryGate gate;
   private final Clock clock;
-  private volatile ScheduledExecutorService scheduler;
+  private final ScheduledRuns schedule =
+      new ScheduledRuns("solr-history-retention", this::scheduledPurge);
 
   public SolrRetention(
       SolrClient client,
@@ -58,16 +57,11 @@ public final class SolrRetention implements AutoCloseable {
   }
 
   /** Starts purging on schedule: the first purge at once, then after every interval. */
-  public synchronized void start() {
-    if (scheduler == null) {
-      scheduler =
-          Executors.newSingleThreadScheduledExecutor(
-              Thread.ofPlatform().name("solr-history-retention").daemon().factory());
-      scheduler.execute(this::scheduledPurge);
-    }
+  public void start() {
+    schedule.start();
   }
 
-  private void scheduledPurge() {
+  private Duration scheduledPurge() {
     Duration next = settings.interval();
     try {
       RetentionRun run = purgeOnce();
@@ -84,10 +78,7 @@ public final class SolrRetention implements AutoCloseable {
       log.warn("history retention failed: {}", e.getMessage());
       next = settings.retryDelay();
     }
-    ScheduledExecutorService current = scheduler;
-    if (current != null && !current.isShutdown()) {
-      current.schedule(this::scheduledPurge, next.toMillis(), TimeUnit.MILLISECONDS);
-    }
+    return next;
   }
 
   /**
@@ -191,10 +182,7 @@ public final class SolrRetention implements AutoCloseable {
 
   /** Stops the schedule; a purge in progress finishes its current request. */
   @Override
-  public synchronized void close() {
-    if (scheduler != null) {
-      scheduler.shutdownNow();
-      scheduler = null;
-    }
+  public void close() {
+    schedule.close();
   }
 }

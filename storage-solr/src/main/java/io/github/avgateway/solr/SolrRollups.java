@@ -8,9 +8,6 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.request.json.JsonQueryRequest;
 import org.apache.solr.client.solrj.request.json.TermsFacetMap;
@@ -49,7 +46,8 @@ public final class SolrRollups implements AutoCloseable {
   private final Duration settle;
   private final Duration visibilityWait;
   private final Clock clock;
-  private volatile ScheduledExecutorService scheduler;
+  private final ScheduledRuns schedule =
+      new ScheduledRuns("solr-history-rollups", this::scheduledRun);
 
   public SolrRollups(
       SolrClient client,
@@ -101,16 +99,11 @@ public final class SolrRollups implements AutoCloseable {
   public record Schedule(Duration interval, Duration settle, Duration visibilityWait) {}
 
   /** Starts counting on schedule: a run at once, then one every interval after the last ended. */
-  public synchronized void start() {
-    if (scheduler == null) {
-      scheduler =
-          Executors.newSingleThreadScheduledExecutor(
-              Thread.ofPlatform().name("solr-history-rollups").daemon().factory());
-      scheduler.execute(this::scheduledRun);
-    }
+  public void start() {
+    schedule.start();
   }
 
-  private void scheduledRun() {
+  private Duration scheduledRun() {
     Duration next = interval;
     try {
       Run run = runOnce();
@@ -123,10 +116,7 @@ public final class SolrRollups implements AutoCloseable {
     } catch (SolrHistoryException e) {
       log.warn("history rollups failed, retrying in {}: {}", interval, e.getMessage());
     }
-    ScheduledExecutorService current = scheduler;
-    if (current != null && !current.isShutdown()) {
-      current.schedule(this::scheduledRun, next.toMillis(), TimeUnit.MILLISECONDS);
-    }
+    return next;
   }
 
   /**
@@ -229,10 +219,7 @@ public final class SolrRollups implements AutoCloseable {
 
   /** Stops the schedule; a run in progress finishes its current slot. */
   @Override
-  public synchronized void close() {
-    if (scheduler != null) {
-      scheduler.shutdownNow();
-      scheduler = null;
-    }
+  public void close() {
+    schedule.close();
   }
 }

@@ -3,9 +3,11 @@ package io.github.avgateway.amqp.fault;
 import static org.awaitility.Awaitility.await;
 
 import io.github.avgateway.amqp.GatewayAmqpApplication;
+import io.github.avgateway.amqp.testing.RabbitIt;
 import io.github.avgateway.core.fault.FaultLedger;
 import io.github.avgateway.core.fault.JavaProcess;
 import io.github.avgateway.core.fault.PrivateRabbit;
+import io.github.avgateway.core.fault.RabbitCluster;
 import io.github.avgateway.core.fault.TestFiles;
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.testing.HttpProbe;
@@ -22,11 +24,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -49,8 +46,15 @@ final class AmqpFaultRig implements AutoCloseable {
   static final Duration START = Duration.ofSeconds(120);
 
   final Path dir;
+
+  /** The private node (null on a cluster) and the gateways' proxy to it. */
   final PrivateRabbit rabbit;
+
   final TcpProxy rabbitProxy;
+
+  /** The private 3-node cluster, or null on one node. */
+  final RabbitCluster cluster;
+
   final PrivateClamd clamd;
   final TcpProxy clamdProxy;
   final StandaloneSolr solr;
@@ -61,58 +65,32 @@ final class AmqpFaultRig implements AutoCloseable {
   private final AtomicInteger runs = new AtomicInteger();
 
   AmqpFaultRig(String name) throws Exception {
+    this(name, false);
+  }
+
+  /**
+   * A rig on one private node behind a proxy, or ({@code onCluster}) on a private 3-node cluster
+   * reached directly (no proxy, no {@link #rabbit}): its gateways and client get every node's
+   * address, node 1 first.
+   */
+  AmqpFaultRig(String name, boolean onCluster) throws Exception {
     dir = Path.of("target", "fault", name).toAbsolutePath();
     TestFiles.deleteTree(dir);
     Files.createDirectories(dir);
-    Processes started = Processes.start(dir);
+    RigProcesses started = RigProcesses.start(dir, onCluster);
     rabbit = started.rabbit();
-    rabbitProxy = TcpProxy.to(rabbit.amqpPort());
+    cluster = started.cluster();
+    rabbitProxy = rabbit == null ? null : TcpProxy.to(rabbit.amqpPort());
     clamd = started.clamd();
     clamdProxy = TcpProxy.to(clamd.port());
     solr = started.solr();
     solrProxy = TcpProxy.to(URI.create(solr.baseUrl()).getPort());
     solrClient = solr.client(Duration.ofSeconds(10));
-    client = new FaultClient(rabbit.amqpPort(), REQUESTS, DEAD_LETTERS);
-  }
-
-  /** The rig's node, clamd and Solr. */
-  private record Processes(PrivateRabbit rabbit, PrivateClamd clamd, StandaloneSolr solr) {
-
-    /**
-     * Starts the three side by side (each waits for its own readiness only, so the rig is up in the
-     * time of the slowest, not of the three in a row); should one fail, those that started are
-     * stopped again and its failure is thrown.
-     */
-    static Processes start(Path dir) throws Exception {
-      try (ExecutorService starts = Executors.newVirtualThreadPerTaskExecutor()) {
-        Future<PrivateRabbit> rabbit = starts.submit(PrivateRabbit::start);
-        Future<PrivateClamd> clamd =
-            starts.submit(() -> PrivateClamd.start(Map.of("MaxScanTime", "10000")));
-        Future<StandaloneSolr> solr =
-            starts.submit(() -> StandaloneSolr.start(dir.resolve("solr-home")));
-        try {
-          return new Processes(rabbit.get(), clamd.get(), solr.get());
-        } catch (ExecutionException e) {
-          for (Future<? extends AutoCloseable> start : List.of(rabbit, clamd, solr)) {
-            closeIfStarted(start, e);
-          }
-          throw e.getCause() instanceof Exception cause ? cause : e;
-        }
-      }
-    }
-
-    private static void closeIfStarted(Future<? extends AutoCloseable> start, Exception failure) {
-      try {
-        start.get().close();
-      } catch (ExecutionException e) {
-        // it did not start: nothing to stop
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        failure.addSuppressed(e);
-      } catch (Exception e) {
-        failure.addSuppressed(e);
-      }
-    }
+    client =
+        onCluster
+            ? new FaultClient(
+                RabbitIt.connectionFactory(cluster.addresses(1)), REQUESTS, DEAD_LETTERS, true)
+            : new FaultClient(rabbit.amqpPort(), REQUESTS, DEAD_LETTERS);
   }
 
   /**
@@ -181,7 +159,9 @@ final class AmqpFaultRig implements AutoCloseable {
         // The HTTP port (server.port=0 on the test class path) is read from this logger's line.
         "--logging.level.org.springframework.boot.tomcat.TomcatWebServer=INFO",
         "--avgateway.pipeline.gateway-name=" + name,
-        "--spring.rabbitmq.port=" + rabbitProxy.port(),
+        rabbit != null
+            ? "--spring.rabbitmq.port=" + rabbitProxy.port()
+            : "--spring.rabbitmq.addresses=" + cluster.addresses(1),
         "--spring.rabbitmq.requested-heartbeat=2s",
         "--avgateway.clamd.endpoints=127.0.0.1:" + clamdProxy.port(),
         "--avgateway.clamd.max-size=1MB",
@@ -220,7 +200,7 @@ final class AmqpFaultRig implements AutoCloseable {
   /** The history queue's messages ready and held unacknowledged, as {@code rabbitmqctl} tells. */
   QueueDepth historyDepth() {
     String out =
-        rabbit.ctl(
+        ctl(
             "list_queues",
             "-q",
             "--no-table-headers",
@@ -233,6 +213,16 @@ final class AmqpFaultRig implements AutoCloseable {
         .map(cols -> new QueueDepth(Long.parseLong(cols[1]), Long.parseLong(cols[2])))
         .findFirst()
         .orElseThrow(() -> new IllegalStateException("no " + HISTORY + " in: " + out));
+  }
+
+  /** Every queue's messages ready and unacknowledged and its consumers, as rabbitmqctl prints. */
+  String queueDepths() {
+    return ctl("list_queues", "name", "messages_ready", "messages_unacknowledged", "consumers");
+  }
+
+  /** {@code rabbitmqctl args} on the rig's node (on a cluster: any running node). */
+  private String ctl(String... args) {
+    return rabbit != null ? rabbit.ctl(args) : cluster.ctl(cluster.anyRunning(), args);
   }
 
   /** A queue's messages ready for a consumer and delivered but not acknowledged. */
@@ -318,12 +308,18 @@ final class AmqpFaultRig implements AutoCloseable {
       gateway.stop();
     }
     client.close();
-    rabbitProxy.close();
+    if (rabbitProxy != null) {
+      rabbitProxy.close();
+    }
     clamdProxy.close();
     solrProxy.close();
     solrClient.close();
     solr.close();
     clamd.close();
-    rabbit.close();
+    for (AutoCloseable broker : new AutoCloseable[] {rabbit, cluster}) {
+      if (broker != null) {
+        broker.close();
+      }
+    }
   }
 }

@@ -8,13 +8,10 @@ import io.github.avgateway.core.fault.FaultPayloads;
 import io.github.avgateway.core.fault.FaultReport;
 import io.github.avgateway.core.fault.FaultReport.Duplicates;
 import io.github.avgateway.core.fault.JavaProcess;
-import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.pipe.Pipe;
 import io.github.avgateway.core.pipe.PipeOutlet;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
-import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -154,38 +151,7 @@ class AmqpPipeFaultIT {
       FaultClient.awaitAnswered(ledger, ANSWER_BOUND);
       rig.collectHistory(ledger, prefix, Duration.ofSeconds(30));
       FaultReport report = ledger.report().print();
-      List<String> keys = keys();
-      List<MessageInfo> docs = rig.historyDocuments(prefix);
-      long wrongDisposition =
-          docs.stream()
-              .filter(doc -> {
-                List<String> reached = traffic.destinations(doc.correlationId());
-                return reached.isEmpty()
-                    || doc.disposition() != traffic.dispositionOf(reached.get(0));
-              })
-              .count();
-      System.out.printf(
-          Locale.ROOT,
-          "FAULT %s: clean=%d quarantine=%d rejected=%d; in two destinations=%d, repeats on the"
-              + " same destination=%d, EICAR on clean=%d, producer header lost=%d, history"
-              + " disposition wrong=%d%n",
-          ledger.scenario(),
-          traffic.reached(keys, PipeOutlet.CLEAN),
-          traffic.reached(keys, PipeOutlet.QUARANTINE),
-          traffic.reached(keys, PipeOutlet.REJECTED),
-          traffic.inTwoDestinations(keys),
-          traffic.repeats(keys),
-          traffic.eicarOnClean(keys),
-          traffic.producerHeaderLost(),
-          wrongDisposition);
-      SoftAssertions soft = new SoftAssertions();
-      soft.assertThat(traffic.inTwoDestinations(keys)).as("files in two destinations").isZero();
-      soft.assertThat(traffic.eicarOnClean(keys)).as("EICAR-bearing files on clean").isZero();
-      soft.assertThat(traffic.producerHeaderLost())
-          .as("forwards without the producer's header")
-          .isZero();
-      soft.assertThat(wrongDisposition).as("history documents of the wrong disposition").isZero();
-      soft.assertAll();
+      traffic.assertPipeHolds(ledger.scenario(), keys(), rig.historyDocuments(prefix));
       return report.assertHolds(duplicates);
     }
   }

@@ -3,6 +3,8 @@ package io.github.avgateway.amqp.fault;
 import static org.awaitility.Awaitility.await;
 
 import com.rabbitmq.client.GetResponse;
+import io.github.avgateway.amqp.AmqpReplyPublisher;
+import io.github.avgateway.amqp.PublishOutcome;
 import io.github.avgateway.amqp.testing.RabbitIt;
 import io.github.avgateway.core.fault.Expected;
 import io.github.avgateway.core.fault.FaultLedger;
@@ -14,6 +16,7 @@ import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.wire.WireNames;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.springframework.amqp.AmqpException;
 import org.springframework.amqp.core.AcknowledgeMode;
@@ -49,10 +52,30 @@ public final class FaultClient implements AutoCloseable {
   private final SimpleMessageListenerContainer deadLetters;
   private volatile FaultLedger ledger = new FaultLedger("none");
   private volatile Consumer<Message> deadLetterObserver = message -> {};
+  private final AtomicInteger nacks = new AtomicInteger();
+
+  /** Publishes requests on a kept channel that a nack retires; null: through the template. */
+  private final AmqpReplyPublisher channels;
 
   public FaultClient(int port, String requestQueue, String deadLetterQueue) {
-    this.factory = RabbitIt.connectionFactory(port);
+    this(RabbitIt.connectionFactory(port), requestQueue, deadLetterQueue, false);
+  }
+
+  /**
+   * A client on {@code factory} (e.g. every node of a cluster); it closes the factory. With {@code
+   * newChannelAfterNack}, requests go out as the gateway publishes its replies ({@link
+   * AmqpReplyPublisher}'s kept channel, not used again once the broker nacked on it) instead of
+   * through Spring AMQP's template, whose cached channels RabbitMQ 3.10 may keep nacking after a
+   * quorum queue's leader died (docs/reliability.md, "Clusters").
+   */
+  public FaultClient(
+      CachingConnectionFactory factory,
+      String requestQueue,
+      String deadLetterQueue,
+      boolean newChannelAfterNack) {
+    this.factory = factory;
     factory.setPublisherConfirmType(ConfirmType.CORRELATED);
+    this.channels = newChannelAfterNack ? new AmqpReplyPublisher(factory, "", requestQueue) : null;
     this.template = new RabbitTemplate(factory);
     this.admin = new RabbitAdmin(factory);
     this.requestQueue = requestQueue;
@@ -84,19 +107,37 @@ public final class FaultClient implements AutoCloseable {
   /** Sends {@code message} (its properties set by the caller) as request {@code key}. */
   void send(FaultLedger ledger, String key, Expected expected, Message message) {
     ledger.sent(key, expected);
+    if (channels != null) {
+      channels
+          .onBatchChannels(() -> channels.toQueue(requestQueue, message))
+          .thenAccept(
+              outcome -> confirmed(ledger, key, outcome instanceof PublishOutcome.Confirmed));
+      return;
+    }
     CorrelationData correlation = new CorrelationData(key);
-    correlation
-        .getFuture()
-        .thenAccept(confirm -> {
-          if (confirm.ack()) {
-            ledger.confirmed(key);
-          }
-        });
+    correlation.getFuture().thenAccept(confirm -> confirmed(ledger, key, confirm.ack()));
     try {
       template.send("", requestQueue, message, correlation);
     } catch (AmqpException e) {
       // not sent: the broker is away; the request stays unconfirmed
     }
+  }
+
+  /**
+   * Marks {@code key} confirmed, or counts the broker's nack: a nacked request stays unconfirmed
+   * (the broker does not hold it), so nothing requires an answer to it.
+   */
+  private void confirmed(FaultLedger ledger, String key, boolean ack) {
+    if (ack) {
+      ledger.confirmed(key);
+    } else {
+      nacks.incrementAndGet();
+    }
+  }
+
+  /** Requests the broker did not confirm (nacked, or no answer) since the client began. */
+  public int nacks() {
+    return nacks.get();
   }
 
   /** Sends {@code message} again as it is: a duplicate the ledger already knows. */

@@ -5,17 +5,20 @@ import io.github.avgateway.core.fault.FaultLedger;
 import io.github.avgateway.core.fault.FaultPayloads.Payload;
 import io.github.avgateway.core.fault.Outcome;
 import io.github.avgateway.core.model.Disposition;
+import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.pipe.Pipe;
 import io.github.avgateway.core.pipe.PipeOutlet;
 import io.github.avgateway.core.wire.WireNames;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.assertj.core.api.SoftAssertions;
 import org.springframework.amqp.AmqpException;
 import org.springframework.amqp.core.AcknowledgeMode;
 import org.springframework.amqp.core.Message;
@@ -49,8 +52,13 @@ final class PipeTraffic implements AutoCloseable {
   private volatile FaultLedger ledger = new FaultLedger("none");
 
   PipeTraffic(int port, Pipe pipe, FaultClient deadLetters) {
+    this(RabbitIt.connectionFactory(port), pipe, deadLetters);
+  }
+
+  /** Traffic on {@code factory} (e.g. every node of a cluster); it closes the factory. */
+  PipeTraffic(CachingConnectionFactory factory, Pipe pipe, FaultClient deadLetters) {
     this.pipe = pipe;
-    this.factory = RabbitIt.connectionFactory(port);
+    this.factory = factory;
     factory.setPublisherConfirmType(ConfirmType.CORRELATED);
     this.template = new RabbitTemplate(factory);
     for (PipeOutlet outlet : PipeOutlet.values()) {
@@ -138,6 +146,42 @@ final class PipeTraffic implements AutoCloseable {
       }
     }
     throw new IllegalArgumentException(destination);
+  }
+
+  /**
+   * The pipe's own checks of a run over {@code keys} whose history documents are {@code docs},
+   * printed as one line and asserted: no file in two destinations, no EICAR-bearing file on clean,
+   * the producer's header on every forward, and every document's disposition the destination its
+   * file reached first.
+   */
+  void assertPipeHolds(String scenario, List<String> keys, List<MessageInfo> docs) {
+    long wrongDisposition =
+        docs.stream()
+            .filter(doc -> {
+              List<String> reached = destinations(doc.correlationId());
+              return reached.isEmpty() || doc.disposition() != dispositionOf(reached.get(0));
+            })
+            .count();
+    System.out.printf(
+        Locale.ROOT,
+        "FAULT %s: clean=%d quarantine=%d rejected=%d; in two destinations=%d, repeats on the"
+            + " same destination=%d, EICAR on clean=%d, producer header lost=%d, history"
+            + " disposition wrong=%d%n",
+        scenario,
+        reached(keys, PipeOutlet.CLEAN),
+        reached(keys, PipeOutlet.QUARANTINE),
+        reached(keys, PipeOutlet.REJECTED),
+        inTwoDestinations(keys),
+        repeats(keys),
+        eicarOnClean(keys),
+        producerHeaderLost(),
+        wrongDisposition);
+    SoftAssertions soft = new SoftAssertions();
+    soft.assertThat(inTwoDestinations(keys)).as("files in two destinations").isZero();
+    soft.assertThat(eicarOnClean(keys)).as("EICAR-bearing files on clean").isZero();
+    soft.assertThat(producerHeaderLost()).as("forwards without the producer's header").isZero();
+    soft.assertThat(wrongDisposition).as("history documents of the wrong disposition").isZero();
+    soft.assertAll();
   }
 
   private void onForward(PipeOutlet outlet, Message message) {

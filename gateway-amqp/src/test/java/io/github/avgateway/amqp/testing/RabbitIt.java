@@ -23,7 +23,20 @@ public final class RabbitIt {
   }
 
   public static CachingConnectionFactory connectionFactory(int port) {
-    CachingConnectionFactory factory = new CachingConnectionFactory("127.0.0.1", port);
+    return guest(new CachingConnectionFactory("127.0.0.1", port));
+  }
+
+  /**
+   * A connection factory of the test itself on the nodes of {@code addresses} ({@code host:port,…},
+   * as {@code spring.rabbitmq.addresses}), tried in that order.
+   */
+  public static CachingConnectionFactory connectionFactory(String addresses) {
+    CachingConnectionFactory factory = new CachingConnectionFactory();
+    factory.setAddresses(addresses);
+    return guest(factory);
+  }
+
+  private static CachingConnectionFactory guest(CachingConnectionFactory factory) {
     factory.setUsername("guest");
     factory.setPassword("guest");
     factory.setPublisherReturns(true);

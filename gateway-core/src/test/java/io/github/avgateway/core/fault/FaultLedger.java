@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The one checker of every fault scenario, on every transport (issue 8), in the style of Jepsen's
@@ -82,6 +83,7 @@ public final class FaultLedger {
     if (entry == null) {
       strayOutcomes.incrementAndGet();
     } else {
+      entry.answeredAt.compareAndSet(0, System.nanoTime());
       entry.outcomes.add(outcome);
     }
   }
@@ -133,9 +135,43 @@ public final class FaultLedger {
     return entries.values().stream().filter(e -> e.confirmed && e.outcomes.isEmpty()).count();
   }
 
+  /** Confirmed requests with neither reply nor dead-letter yet, for a run that timed out. */
+  public List<String> unansweredKeys() {
+    return entries.values().stream()
+        .filter(e -> e.confirmed && e.outcomes.isEmpty())
+        .map(e -> e.key)
+        .sorted()
+        .toList();
+  }
+
   /** Requests (confirmed or not) with at least one outcome. */
   public long answered() {
     return entries.values().stream().filter(e -> !e.outcomes.isEmpty()).count();
+  }
+
+  /**
+   * When each answered request got its first answer ({@link System#nanoTime()}), in order: what a
+   * scenario's answer rate is measured from ({@link RateRecovery}).
+   */
+  public long[] answerTimes() {
+    return entries.values().stream()
+        .mapToLong(e -> e.answeredAt.get())
+        .filter(t -> t != 0)
+        .sorted()
+        .toArray();
+  }
+
+  /**
+   * For the requests sent before {@code nanos} ({@link System#nanoTime()}) and not answered by
+   * then, when each got its first answer (0: not yet): the requests a fault at that moment caught
+   * in flight.
+   */
+  public long[] inFlightAt(long nanos) {
+    return entries.values().stream()
+        .filter(e -> e.sentAt < nanos)
+        .mapToLong(e -> e.answeredAt.get())
+        .filter(t -> t == 0 || t >= nanos)
+        .toArray();
   }
 
   /** The counts of everything recorded so far. */
@@ -161,8 +197,10 @@ public final class FaultLedger {
   static final class Entry {
     final String key;
     final Expected expected;
+    final long sentAt = System.nanoTime();
     volatile boolean confirmed;
     final List<Outcome> outcomes = new CopyOnWriteArrayList<>();
+    final AtomicLong answeredAt = new AtomicLong();
     final Map<String, MessageInfo> docs = new ConcurrentHashMap<>();
 
     Entry(String key, Expected expected) {

@@ -125,19 +125,24 @@ public record FaultReport(
     PrintStream out = System.out;
     out.println(line());
     unexpectedAnswers.forEach(answer -> out.println("  unexpected: " + answer));
+    appendToReportFile(markdownRow());
+    return this;
+  }
+
+  /** Appends {@code line} to {@link #reportFile()}. */
+  static void appendToReportFile(String line) {
     try {
       Path file = reportFile().toAbsolutePath();
       Files.createDirectories(file.getParent());
       Files.writeString(
           file,
-          markdownRow() + System.lineSeparator(),
+          line + System.lineSeparator(),
           StandardCharsets.UTF_8,
           StandardOpenOption.CREATE,
           StandardOpenOption.APPEND);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return this;
   }
 
   /**

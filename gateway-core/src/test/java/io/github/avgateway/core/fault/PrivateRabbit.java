@@ -184,21 +184,9 @@ public final class PrivateRabbit implements AutoCloseable {
     List<String> command =
         new java.util.ArrayList<>(List.of(BIN.resolve("rabbitmqctl").toString(), "-n", node));
     command.addAll(List.of(args));
-    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    ProcessBuilder builder = new ProcessBuilder(command);
     environment(builder.environment());
-    try {
-      Process ctl = builder.start();
-      String out = new String(ctl.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      if (!ctl.waitFor(60, TimeUnit.SECONDS) || ctl.exitValue() != 0) {
-        throw new IllegalStateException("rabbitmqctl " + String.join(" ", args) + ": " + out);
-      }
-      return out;
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
+    return Commands.run(builder, Duration.ofSeconds(60), "rabbitmqctl " + String.join(" ", args));
   }
 
   private ProcessHandle beam() {

@@ -3,6 +3,7 @@ package io.github.avgateway.jms.fault;
 import io.github.avgateway.jms.EmbeddedBroker;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.apache.activemq.artemis.api.core.QueueConfiguration;
 import org.apache.activemq.artemis.api.core.RoutingType;
 import org.apache.activemq.artemis.api.core.SimpleString;
@@ -20,8 +21,10 @@ import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
  * with the embedded broker's bound), the durable reply queue of the fault client, a reply queue
  * that refuses messages when full (the poison scenario) and the queues of the clean-pipe scenarios.
  *
- * <p>Arguments: {@code PORT DATA_DIR BROKER_MAX_DELIVERIES}. Prints {@link #READY} once it accepts
- * connections, then runs until killed.
+ * <p>Arguments: {@code PORT DATA_DIR BROKER_MAX_DELIVERIES [primary|backup PEER_PORT]}. Prints
+ * {@link #READY} once it accepts connections, then runs until killed. With a role, it is that half
+ * of a shared-store pair with the broker on {@code PEER_PORT} ({@link ArtemisHa}, same {@code
+ * DATA_DIR}): a backup prints {@link #READY} only once it took over.
  */
 public final class ArtemisBrokerMain {
 
@@ -53,9 +56,16 @@ public final class ArtemisBrokerMain {
     int port = Integer.parseInt(args[0]);
     Path data = Path.of(args[1]).toAbsolutePath();
     int maxDeliveries = Integer.parseInt(args[2]);
+    ConfigurationImpl config = configuration(port, data, maxDeliveries);
+    if (args.length > 3) {
+      ArtemisHa.configure(config, args[3], port, Integer.parseInt(args[4]));
+    }
     EmbeddedActiveMQ broker = new EmbeddedActiveMQ();
-    broker.setConfiguration(configuration(port, data, maxDeliveries));
+    broker.setConfiguration(config);
+    broker.createActiveMQServer();
+    ArtemisHa.announce(broker.getActiveMQServer());
     broker.start();
+    broker.getActiveMQServer().waitForActivation(365, TimeUnit.DAYS);
     System.out.println(READY + " on port " + port);
     new CountDownLatch(1).await();
   }

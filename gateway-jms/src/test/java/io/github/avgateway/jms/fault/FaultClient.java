@@ -18,6 +18,7 @@ import jakarta.jms.Session;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 
@@ -27,9 +28,15 @@ import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
  * the persistent send, and feeds every reply and dead-letter into the current ledger. It reconnects
  * by itself when the broker goes away (sends meanwhile fail after a bound and stay unconfirmed). A
  * reply or dead-letter the broker delivers twice (same JMSMessageID) is counted once: only repeats
- * by the gateway are the checker's business.
+ * by the gateway are the checker's business. Each request carries its key as Artemis' duplicate id,
+ * so a request sent again after a failed send ({@link #sendUntilConfirmed}) reaches the gateway
+ * once.
  */
 final class FaultClient implements AutoCloseable {
+
+  /** Artemis' duplicate detection property: the broker drops a message whose value it has seen. */
+  static final String DUPLICATE_ID =
+      org.apache.activemq.artemis.api.core.Message.HDR_DUPLICATE_DETECTION_ID.toString();
 
   /** Reconnect for ever, notice a dead peer within seconds, give up a blocked call after 10 s. */
   static final String CLIENT_PARAMS =
@@ -41,11 +48,12 @@ final class FaultClient implements AutoCloseable {
   private final MessageProducer producer;
   private final Queue replies;
   private final Set<String> seen = ConcurrentHashMap.newKeySet();
+  private final AtomicInteger sentAgain = new AtomicInteger();
   private volatile FaultLedger ledger;
 
   FaultClient(String brokerUrl, String replyQueue) throws JMSException {
     ActiveMQConnectionFactory factory =
-        new ActiveMQConnectionFactory(brokerUrl + "?" + CLIENT_PARAMS);
+        new ActiveMQConnectionFactory(FaultRig.withParams(brokerUrl, CLIENT_PARAMS));
     connection = factory.createConnection();
     sendSession = connection.createSession(Session.AUTO_ACKNOWLEDGE);
     producer = sendSession.createProducer(sendSession.createQueue(ArtemisBrokerMain.REQUESTS));
@@ -72,9 +80,48 @@ final class FaultClient implements AutoCloseable {
    */
   synchronized boolean send(String key, Expected expected, MessageBuilder build) {
     ledger.sent(key, expected);
+    return attempt(key, build);
+  }
+
+  /**
+   * Sends {@code payload} as request {@code key}, and again after a send that failed, up to {@code
+   * attempts} times in all. A send that fails while the broker fails over may have arrived or not;
+   * every request carries its key as Artemis' duplicate id ({@link #DUPLICATE_ID}), so the broker
+   * drops a copy of one that did, and the gateway sees each request once.
+   *
+   * @return true when the broker confirmed one of the sends
+   */
+  synchronized boolean sendUntilConfirmed(String key, Payload payload, int attempts) {
+    ledger.sent(key, payload.expected());
+    for (int attempt = 1; attempt <= attempts; attempt++) {
+      if (attempt > 1) {
+        sentAgain.incrementAndGet();
+      }
+      if (attempt(key, session -> bytes(session, payload))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Sends request {@code key} once more without telling the ledger: a caller repeating a send it
+   * believes failed. With the same duplicate id, the broker drops it if it has the first.
+   */
+  synchronized boolean sendCopy(String key, Payload payload) {
+    return attempt(key, session -> bytes(session, payload));
+  }
+
+  /** Sends made again after a failed one ({@link #sendUntilConfirmed}) since the client began. */
+  int sentAgain() {
+    return sentAgain.get();
+  }
+
+  private boolean attempt(String key, MessageBuilder build) {
     try {
       Message message = build.build(sendSession);
       message.setJMSCorrelationID(key);
+      message.setStringProperty(DUPLICATE_ID, key);
       if (message.getJMSReplyTo() == null) {
         message.setJMSReplyTo(replies);
       }

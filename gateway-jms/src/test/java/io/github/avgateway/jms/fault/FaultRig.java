@@ -41,45 +41,67 @@ final class FaultRig implements AutoCloseable {
   final TcpProxy solrProxy;
   final PrivateClamd clamd;
   final TcpProxy clamdProxy;
+
+  /** The one external Artemis, its port and a proxy to it; null and 0 in a pair's rig. */
   final int artemisPort;
+
   final JavaProcess artemis;
   final TcpProxy artemisProxy;
+
+  /** The primary/backup pair, or null in a one-broker rig. */
+  final ArtemisPair pair;
+
   private int artemisStarts = 1;
 
-  private FaultRig(Path dir, StandaloneSolr solr, PrivateClamd clamd, int artemisPort)
+  private FaultRig(Path dir, StandaloneSolr solr, PrivateClamd clamd, boolean withPair)
       throws Exception {
     this.dir = dir;
     this.solr = solr;
     this.solrProxy = TcpProxy.to(URI.create(solr.baseUrl()).getPort());
     this.clamd = clamd;
     this.clamdProxy = TcpProxy.to(clamd.port());
-    this.artemisPort = artemisPort;
+    this.pair = withPair ? ArtemisPair.start(dir, BROKER_MAX_DELIVERIES) : null;
+    this.artemisPort = withPair ? 0 : TestEnv.freePort();
     this.artemis =
-        JavaProcess.start(
-            ArtemisBrokerMain.class.getName(),
-            List.of("-Xmx256m", "-Dio.netty.noUnsafe=false"),
-            List.of(
-                Integer.toString(artemisPort),
-                dir.resolve("artemis").toString(),
-                Integer.toString(BROKER_MAX_DELIVERIES)),
-            dir.resolve("logs/artemis.log"));
-    this.artemisProxy = TcpProxy.to(artemisPort);
+        withPair
+            ? null
+            : JavaProcess.start(
+                ArtemisBrokerMain.class.getName(),
+                List.of("-Xmx256m", "-Dio.netty.noUnsafe=false"),
+                List.of(
+                    Integer.toString(artemisPort),
+                    dir.resolve("artemis").toString(),
+                    Integer.toString(BROKER_MAX_DELIVERIES)),
+                dir.resolve("logs/artemis.log"));
+    this.artemisProxy = withPair ? null : TcpProxy.to(artemisPort);
   }
 
   /** Starts everything; returns once Artemis, clamd and Solr all serve. */
   static FaultRig start() throws Exception {
-    Path dir = Files.createTempDirectory("avgw-jms-fault-");
-    StandaloneSolr solr = StandaloneSolr.start(dir.resolve("solr"));
-    PrivateClamd clamd =
-        PrivateClamd.start(Map.of("MaxScanTime", Long.toString(CLAMD_MAX_SCAN_TIME.toMillis())));
-    FaultRig rig = new FaultRig(dir, solr, clamd, TestEnv.freePort());
+    FaultRig rig = start(false);
     rig.artemis.awaitLog(ArtemisBrokerMain.READY, 1, Duration.ofSeconds(90));
     return rig;
   }
 
-  /** Where clients reach Artemis directly. */
+  /**
+   * Starts Solr, clamd and a shared-store primary/backup pair ({@link ArtemisPair}) instead of one
+   * broker; returns once the primary serves and knows its backup.
+   */
+  static FaultRig startPair() throws Exception {
+    return start(true);
+  }
+
+  private static FaultRig start(boolean withPair) throws Exception {
+    Path dir = Files.createTempDirectory("avgw-jms-fault-");
+    StandaloneSolr solr = StandaloneSolr.start(dir.resolve("solr"));
+    PrivateClamd clamd =
+        PrivateClamd.start(Map.of("MaxScanTime", Long.toString(CLAMD_MAX_SCAN_TIME.toMillis())));
+    return new FaultRig(dir, solr, clamd, withPair);
+  }
+
+  /** Where clients reach Artemis directly (a pair: both brokers, {@link ArtemisPair#urls()}). */
   String artemisUrl() {
-    return "tcp://127.0.0.1:" + artemisPort;
+    return pair != null ? pair.urls() : "tcp://127.0.0.1:" + artemisPort;
   }
 
   /** {@code kill -9} of the Artemis JVM: no clean shutdown, journal left as it was. */
@@ -100,9 +122,14 @@ final class FaultRig implements AutoCloseable {
   List<String> gatewayArgs(String name, String artemisUrl, int consumers) {
     List<String> args = new ArrayList<>();
     args.add("--avgateway.jms.mode=external");
-    args.add("--avgateway.jms.url=" + artemisUrl + "?" + GATEWAY_PARAMS);
+    args.add("--avgateway.jms.url=" + withParams(artemisUrl, GATEWAY_PARAMS));
     args.addAll(gatewayArgs(name, consumers));
     return args;
+  }
+
+  /** {@code url} with {@code params} added after its own parameters, if it has any. */
+  static String withParams(String url, String params) {
+    return url + (url.contains("?") ? "&" : "?") + params;
   }
 
   /**
@@ -139,7 +166,7 @@ final class FaultRig implements AutoCloseable {
     args.add("--avgateway.mode=indexer");
     args.add("--avgateway.pipeline.gateway-name=" + name);
     args.add("--avgateway.jms.mode=external");
-    args.add("--avgateway.jms.url=" + artemisUrl() + "?" + GATEWAY_PARAMS);
+    args.add("--avgateway.jms.url=" + withParams(artemisUrl(), GATEWAY_PARAMS));
     args.add("--avgateway.history.indexer.batch-size=" + batchSize);
     args.add("--avgateway.history.indexer.backoff-max=2s");
     args.addAll(solrArgs());
@@ -169,13 +196,16 @@ final class FaultRig implements AutoCloseable {
 
   @Override
   public void close() throws Exception {
-    artemisProxy.close();
-    artemis.close();
+    for (AutoCloseable broker : new AutoCloseable[] {artemisProxy, artemis, pair}) {
+      if (broker != null) {
+        broker.close();
+      }
+    }
     clamdProxy.close();
     clamd.close();
     solrProxy.close();
     solr.close();
-    for (String data : List.of("artemis", "embedded-artemis", "solr")) {
+    for (String data : List.of("artemis", "artemis-shared", "embedded-artemis", "solr")) {
       TestFiles.deleteTree(dir.resolve(data));
     }
   }

@@ -8,14 +8,10 @@ import io.github.avgateway.core.fault.FaultPayloads;
 import io.github.avgateway.core.fault.FaultReport;
 import io.github.avgateway.core.fault.FaultReport.Duplicates;
 import io.github.avgateway.core.fault.JavaProcess;
-import io.github.avgateway.core.model.Disposition;
 import io.github.avgateway.core.model.MessageInfo;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -175,9 +171,7 @@ class JmsPipeFaultIT extends AbstractJmsFaultIT {
     }
 
     long rejected() {
-      return ledger.keys().stream()
-          .filter(key -> client.arrivals(key).contains(ArtemisBrokerMain.PIPE_REJECTED))
-          .count();
+      return client.rejected(ledger.keys());
     }
 
     long redelivered() {
@@ -191,47 +185,9 @@ class JmsPipeFaultIT extends AbstractJmsFaultIT {
      */
     void finish(Duplicates duplicates) {
       FaultReport report = env.history.finish(prefix, ledger, FaultRun.ANSWER_TIMEOUT);
-      int twoDestinations = 0;
-      int repeats = 0;
-      for (String key : ledger.keys()) {
-        List<String> arrived = client.arrivals(key);
-        twoDestinations += new HashSet<>(arrived).size() > 1 ? 1 : 0;
-        repeats += Math.max(0, arrived.size() - 1);
-      }
-      int wrongDisposition = 0;
-      for (MessageInfo doc : env.history.documents(prefix)) {
-        List<String> arrived = client.arrivals(doc.correlationId());
-        if (arrived.isEmpty() || doc.disposition() != disposition(arrived.get(0))) {
-          wrongDisposition++;
-        }
-      }
-      System.out.printf(
-          "FAULT %s: in-two-destinations=%d repeats-in-one-destination=%d misrouted=%d"
-              + " rejected=%d eicar-on-clean=%d wrong-disposition=%d%n",
-          ledger.scenario(),
-          twoDestinations,
-          repeats,
-          client.misrouted(),
-          rejected(),
-          client.eicarOnClean(),
-          wrongDisposition);
+      new PipeChecks(client).print(ledger, env.history.documents(prefix));
       report.assertHolds(duplicates).assertAsExpected();
-      SoftAssertions soft = new SoftAssertions();
-      soft.assertThat(twoDestinations).as("files in two destinations").isZero();
-      soft.assertThat(client.misrouted()).as("forwards not at their verdict's outlet").isZero();
-      soft.assertThat(rejected()).as("files rejected").isZero();
-      soft.assertThat(client.eicarOnClean()).as("EICAR on clean").isZero();
-      soft.assertThat(wrongDisposition).as("history dispositions not where it went").isZero();
-      soft.assertAll();
+      new PipeChecks(client).assertHolds(ledger, env.history.documents(prefix));
     }
-  }
-
-  private static Disposition disposition(String arrival) {
-    return Map.of(
-            ArtemisBrokerMain.PIPE_CLEAN, Disposition.FORWARDED_CLEAN,
-            ArtemisBrokerMain.PIPE_QUARANTINE, Disposition.QUARANTINED,
-            ArtemisBrokerMain.PIPE_REJECTED, Disposition.REJECTED,
-            PipeFaultClient.DEAD_LETTERS, Disposition.DEAD_LETTERED)
-        .get(arrival);
   }
 }

@@ -48,7 +48,7 @@ final class PipeFaultClient implements AutoCloseable {
 
   PipeFaultClient(String brokerUrl) throws JMSException {
     ActiveMQConnectionFactory factory =
-        new ActiveMQConnectionFactory(brokerUrl + "?" + FaultClient.CLIENT_PARAMS);
+        new ActiveMQConnectionFactory(FaultRig.withParams(brokerUrl, FaultClient.CLIENT_PARAMS));
     connection = factory.createConnection();
     sendSession = connection.createSession(Session.AUTO_ACKNOWLEDGE);
     producer = sendSession.createProducer(sendSession.createQueue(ArtemisBrokerMain.PIPE_INBOX));
@@ -78,6 +78,7 @@ final class PipeFaultClient implements AutoCloseable {
       message.writeBytes(payload.body());
       message.setStringProperty(WireNames.FILENAME, payload.filename());
       message.setStringProperty("producerTag", key);
+      message.setStringProperty(FaultClient.DUPLICATE_ID, key);
       message.setJMSCorrelationID(key);
       producer.send(message);
       ledger.confirmed(key);
@@ -91,6 +92,13 @@ final class PipeFaultClient implements AutoCloseable {
   /** The queues file {@code key} arrived on, once per arrival (a repeated forward twice). */
   List<String> arrivals(String key) {
     return List.copyOf(arrivals.getOrDefault(key, List.of()));
+  }
+
+  /** Files of {@code keys} that reached the rejected queue. */
+  long rejected(List<String> keys) {
+    return keys.stream()
+        .filter(key -> arrivals(key).contains(ArtemisBrokerMain.PIPE_REJECTED))
+        .count();
   }
 
   /** Forwards whose queue is not the outlet of their {@code avVerdict}. */

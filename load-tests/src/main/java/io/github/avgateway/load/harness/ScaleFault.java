@@ -4,13 +4,11 @@ import static org.awaitility.Awaitility.await;
 
 import io.github.avgateway.amqp.fault.FaultClient;
 import io.github.avgateway.core.fault.FaultLedger;
-import io.github.avgateway.core.fault.FaultPayloads;
 import io.github.avgateway.core.fault.FaultReport;
 import io.github.avgateway.core.fault.FaultReport.Duplicates;
+import io.github.avgateway.core.fault.SteadyLoad;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * The scale-out topology under faults (issue 10): 2 gateways on 2 clamd and a 2-node SolrCloud (2
@@ -32,7 +30,6 @@ final class ScaleFault {
   private final Options options;
   private final Report report;
   private final ScaleRig rig;
-  private final AtomicBoolean sending = new AtomicBoolean(true);
 
   ScaleFault(Options options, Report report, ScaleRig rig) {
     this.options = options;
@@ -59,11 +56,11 @@ final class ScaleFault {
             new FaultClient(options.rabbitPort(), ScaleRig.QUEUE, ScaleRig.DEAD_LETTERS);
         ScaleHistory history = new ScaleHistory(rig.zkHost())) {
       client.use(ledger);
-      Thread sender =
-          Thread.ofPlatform().name("scale-fault-load").start(() -> load(client, ledger, prefix));
-      faults(ledger, extra);
-      sending.set(false);
-      sender.join(STEP.toMillis());
+      try (SteadyLoad load =
+          SteadyLoad.start(
+              prefix, PER_SECOND, (key, payload) -> client.send(ledger, key, payload))) {
+        faults(ledger, extra);
+      }
       FaultClient.awaitAnswered(ledger, ANSWERS);
       history.collect(ledger, prefix, Duration.ofSeconds(60));
       FaultReport result = ledger.report().print();
@@ -75,8 +72,6 @@ final class ScaleFault {
         report.note("# guarantees broken: %s", e.getMessage());
         return false;
       }
-    } finally {
-      sending.set(false);
     }
   }
 
@@ -105,15 +100,5 @@ final class ScaleFault {
         .atMost(STEP)
         .pollInterval(Duration.ofMillis(100))
         .until(() -> ledger.answered() >= target);
-  }
-
-  private void load(FaultClient client, FaultLedger ledger, String prefix) {
-    long interval = 1_000_000_000L / PER_SECOND;
-    long next = System.nanoTime();
-    for (int i = 0; sending.get(); i++) {
-      client.send(ledger, prefix + i, FaultPayloads.mixed(prefix, i, 10));
-      next += interval;
-      LockSupport.parkNanos(next - System.nanoTime());
-    }
   }
 }

@@ -59,7 +59,7 @@ final class ScaleGateways {
     String transport = kind.name().toLowerCase(Locale.ROOT);
     List<String> args = new ArrayList<>(List.of(transport, "on"));
     args.addAll(common(index, clamds));
-    args.addAll(kind == GatewayRuns.Kind.AMQP ? amqp() : jms());
+    args.addAll(kind == GatewayRuns.Kind.AMQP ? amqp(index) : jms());
     args.addAll(extra);
     String name = "gateway-" + transport + "-" + index + suffix;
     return ScaleRig.started(
@@ -86,13 +86,14 @@ final class ScaleGateways {
     return args;
   }
 
-  private List<String> amqp() {
-    return List.of(
-        "--spring.rabbitmq.host=" + options.rabbitHost(),
-        "--spring.rabbitmq.port=" + options.rabbitPort(),
-        "--avgateway.amqp.request-queue=" + ScaleRig.QUEUE,
-        "--avgateway.amqp.dead-letter-queue=" + ScaleRig.DEAD_LETTERS,
-        "--avgateway.amqp.dead-letter-exchange=av.scale.dlx");
+  private List<String> amqp(int index) {
+    List<String> args = new ArrayList<>(rig.rabbitArgs(index));
+    args.addAll(
+        List.of(
+            "--avgateway.amqp.request-queue=" + ScaleRig.QUEUE,
+            "--avgateway.amqp.dead-letter-queue=" + ScaleRig.DEAD_LETTERS,
+            "--avgateway.amqp.dead-letter-exchange=av.scale.dlx"));
+    return args;
   }
 
   private List<String> jms() {

@@ -16,10 +16,11 @@ import java.util.Map;
  * The scale-out run (issue 10): gateways against a 2-node SolrCloud (history in a time-routed
  * alias, daily collections of 2 shards x 2 replicas) and private clamd daemons, for each topology
  * (gateways x clamd) closed loops at each size and, at 1 KiB, an open loop at one fixed rate (p99
- * at the same offered load). AMQP on one quorum queue by default; {@code --jms}: JMS on one
- * external Artemis. With {@code --fault}, instead a bounded fault run in the 2 x 2 AMQP topology
- * ({@link ScaleFault}). Raw results: {@code perf-notes/raw/scale-out-*.txt}. Every child process is
- * the run's own and is stopped by it.
+ * at the same offered load). AMQP on one quorum queue by default ({@code --rabbit-cluster}: on a
+ * private 3-node RabbitMQ cluster); {@code --jms}: JMS on one external Artemis. With {@code
+ * --fault}, instead a bounded fault run in the 2 x 2 AMQP topology ({@link ScaleFault}). Raw
+ * results: {@code perf-notes/raw/scale-out-*.txt}. Every child process is the run's own and is
+ * stopped by it.
  */
 public final class ScaleOut {
 
@@ -31,7 +32,12 @@ public final class ScaleOut {
   }
 
   /** The run's own flags, next to the harness {@link Options}. */
-  record Flags(boolean fault, GatewayRuns.Kind kind, List<Topology> topologies, double openRate) {
+  record Flags(
+      boolean fault,
+      GatewayRuns.Kind kind,
+      List<Topology> topologies,
+      double openRate,
+      boolean rabbitCluster) {
 
     static Flags parse(String[] args) {
       List<String> all = Arrays.asList(args);
@@ -39,12 +45,14 @@ public final class ScaleOut {
           all.contains("--fault"),
           all.contains("--jms") ? GatewayRuns.Kind.JMS : GatewayRuns.Kind.AMQP,
           value(args, "--topologies=").map(ScaleOut::topologies).orElse(DEFAULT),
-          value(args, "--open-rate=").map(Double::parseDouble).orElse(0.0));
+          value(args, "--open-rate=").map(Double::parseDouble).orElse(0.0),
+          all.contains("--rabbit-cluster"));
     }
 
     static String[] rest(String[] args) {
       return Arrays.stream(args)
           .filter(a -> !a.equals("--fault") && !a.equals("--jms"))
+          .filter(a -> !a.equals("--rabbit-cluster"))
           .filter(a -> !a.startsWith("--topologies=") && !a.startsWith("--open-rate="))
           .toArray(String[]::new);
     }
@@ -64,8 +72,18 @@ public final class ScaleOut {
 
   public static void main(String[] args) throws Exception {
     Flags flags = Flags.parse(args);
+    if (flags.rabbitCluster() && (flags.fault() || flags.kind() == GatewayRuns.Kind.JMS)) {
+      throw new IllegalArgumentException(
+          "--rabbit-cluster measures AMQP throughput only; the cluster's fault rows are"
+              + " AmqpClusterFaultIT's (docs/reliability.md)");
+    }
     Options options = Options.parse(Flags.rest(args));
-    String name = flags.fault() ? "fault-" : flags.kind() == GatewayRuns.Kind.JMS ? "jms-" : "";
+    String name =
+        flags.fault()
+            ? "fault-"
+            : flags.kind() == GatewayRuns.Kind.JMS
+                ? "jms-"
+                : flags.rabbitCluster() ? "rabbit-cluster-" : "";
     Path raw =
         options.repo().resolve("perf-notes/raw/scale-out-" + name + options.stamp() + ".txt");
     Report report = new Report(raw);
@@ -78,15 +96,14 @@ public final class ScaleOut {
       rig.startBackends();
       if (flags.kind() == GatewayRuns.Kind.JMS) {
         rig.startArtemis();
+      } else if (flags.rabbitCluster()) {
+        rig.startRabbitCluster();
       }
       report.note(
           "# topology: ZooKeeper, 2 Solr nodes (history: time-routed alias, daily collections of"
               + " 2 shards x 2 replicas), 2 private clamd,"
               + " %s; load average %s",
-          flags.kind() == GatewayRuns.Kind.JMS
-              ? "one external Artemis (own JVM, NIO journal)"
-              : "RabbitMQ quorum queue " + ScaleRig.QUEUE,
-          Report.loadAverage());
+          broker(flags), Report.loadAverage());
       if (flags.fault()) {
         status = new ScaleFault(options, report, rig).run() ? 0 : 1;
       } else {
@@ -119,6 +136,17 @@ public final class ScaleOut {
       // a segment merged away while its node's home was read: the measurements stand without it
       report.note("# history size not read: %s", e);
     }
+  }
+
+  private static String broker(Flags flags) {
+    if (flags.kind() == GatewayRuns.Kind.JMS) {
+      return "one external Artemis (own JVM, NIO journal)";
+    }
+    return flags.rabbitCluster()
+        ? "a private 3-node RabbitMQ cluster (scripts/rabbitmq-cluster.sh), quorum queue "
+            + ScaleRig.QUEUE
+            + " with 3 members; gateway i given node i+1's address first, the driver node 3's"
+        : "RabbitMQ quorum queue " + ScaleRig.QUEUE;
   }
 
   /** {@code 1x1,2x2}: gateways x clamd, in the order given. */
@@ -162,7 +190,7 @@ public final class ScaleOut {
   private static Transport driver(Options options, GatewayRuns.Kind kind, ScaleRig rig)
       throws Exception {
     return kind == GatewayRuns.Kind.AMQP
-        ? new AmqpTransport(options.rabbitHost(), options.rabbitPort(), ScaleRig.QUEUE, 4, true)
+        ? new AmqpTransport(options.rabbitHost(), rig.driverRabbitPort(), ScaleRig.QUEUE, 4, true)
         : new JmsTransport(
             rig.artemisUrl(), ArtemisBrokerMain.REQUESTS, JmsTransport.PRODUCERS, true);
   }

@@ -1,6 +1,7 @@
 package io.github.avgateway.load.harness;
 
 import io.github.avgateway.core.fault.JavaProcess;
+import io.github.avgateway.core.fault.RabbitCluster;
 import io.github.avgateway.jms.fault.ArtemisBrokerMain;
 import io.github.avgateway.load.scale.SolrNodeMain;
 import io.github.avgateway.load.scale.ZooKeeperMain;
@@ -21,7 +22,8 @@ import java.util.stream.Stream;
  * private clamd daemons (started by {@code scripts/services.sh} with their own port and state
  * directory; the shared clamd on 3310 is never touched), for JMS one external Artemis, and the
  * gateway JVMs ({@link ScaleGateways}) on one RabbitMQ quorum queue of the shared node (queue names
- * {@code av.scale.*}, never the tests') or on that Artemis.
+ * {@code av.scale.*}, never the tests'), of a private 3-node cluster ({@code --rabbit-cluster}), or
+ * on that Artemis.
  */
 final class ScaleRig implements AutoCloseable {
 
@@ -37,6 +39,7 @@ final class ScaleRig implements AutoCloseable {
   final ScaleGateways gateways;
   private final int artemisPort = freePort();
   private JavaProcess artemis;
+  private RabbitCluster rabbitCluster;
   private int starts;
   private ChildJvm zk;
 
@@ -207,6 +210,35 @@ final class ScaleRig implements AutoCloseable {
     artemis.awaitLog(ArtemisBrokerMain.READY, 1, START_LIMIT);
   }
 
+  /**
+   * Starts a private 3-node RabbitMQ cluster ({@link RabbitCluster}, {@code
+   * scripts/rabbitmq-cluster.sh}) for the AMQP gateways and the driver instead of the shared node.
+   */
+  void startRabbitCluster() throws IOException {
+    rabbitCluster = RabbitCluster.start(options.work().resolve("rabbit-cluster"));
+  }
+
+  /**
+   * {@code spring.rabbitmq.*} of AMQP gateway {@code index}: on the cluster every node's address,
+   * node {@code index % 3 + 1} first (so that two gateways use two nodes); else the shared node.
+   */
+  List<String> rabbitArgs(int index) {
+    if (rabbitCluster != null) {
+      return List.of(
+          "--spring.rabbitmq.addresses=" + rabbitCluster.addresses(index % RabbitCluster.SIZE + 1));
+    }
+    return List.of(
+        "--spring.rabbitmq.host=" + options.rabbitHost(),
+        "--spring.rabbitmq.port=" + options.rabbitPort());
+  }
+
+  /** The AMQP port the load driver uses: node 3's on the cluster, else the shared node's. */
+  int driverRabbitPort() {
+    return rabbitCluster != null
+        ? rabbitCluster.amqpPort(RabbitCluster.SIZE)
+        : options.rabbitPort();
+  }
+
   String artemisUrl() {
     return "tcp://127.0.0.1:" + artemisPort;
   }
@@ -235,6 +267,9 @@ final class ScaleRig implements AutoCloseable {
     }
     if (artemis != null) {
       artemis.stop();
+    }
+    if (rabbitCluster != null) {
+      rabbitCluster.close();
     }
   }
 }

@@ -9,9 +9,10 @@ import java.util.Map;
 import java.util.function.LongFunction;
 
 /**
- * The measurements at one checkpoint, printed as one table: size on disk and in Solr's heap, the
- * counting of the fill's slots, ingest through the broker and the indexer, every query warm and
- * cold, and a purge of the oldest day alone and under ingest.
+ * The measurements at one checkpoint, printed as one table, in this order so that the queries see
+ * the checkpoint's size: the counting of the fill's slots, size on disk and in Solr's heap, every
+ * query warm and cold, a purge of the oldest day alone, then ingest through the broker and the
+ * indexer, and a purge under ingest (each ingest window adds its documents to the index).
  */
 final class Checkpoint {
 
@@ -29,14 +30,17 @@ final class Checkpoint {
     long started = System.nanoTime();
     int slots = run.countSlots();
     row("per-slot counts of the fill", "%,d slots counted in %.1f s", slots, since(started));
-    size("before ingest");
-    IngestWindow.Result ingest = ingestWindow(false);
-    row("ingest through the indexer", "%s", ingest.describe());
-    catchUp("after ingest");
+    size("at the checkpoint");
     queriesWarm();
-    purgeAlone();
-    purgeUnderIngest();
     queriesCold();
+    purgeAlone();
+    IngestWindow.Result embedded = new IngestWindow(run).run(run.options().ingest(), false, true);
+    row("ingest through an indexer with embedded Solr", "%s", embedded.describe());
+    catchUp("after ingest");
+    IngestWindow.Result ingest = ingestWindow(false);
+    row("ingest through an indexer, Solr over HTTP", "%s", ingest.describe());
+    catchUp("after ingest");
+    purgeUnderIngest();
     size("at the end");
     if (run.options().feedback() && checkpoint == run.options().lastCheckpoint()) {
       new FeedbackRun(run).demonstrate();

@@ -4,6 +4,7 @@ import io.github.avgateway.load.harness.CpuMeter;
 import io.github.avgateway.solr.HistoryBatchObserver;
 import io.github.avgateway.solr.RecorderSettings;
 import io.github.avgateway.solr.RollupSlots;
+import io.github.avgateway.solr.SolrHistoryException;
 import io.github.avgateway.solr.SolrHistoryGate;
 import io.github.avgateway.solr.SolrHistoryRecorder;
 import io.github.avgateway.solr.SolrRollups;
@@ -175,8 +176,19 @@ public final class HistoryScale {
             Duration.ofSeconds(2),
             Clock.fixed(Instant.now().plus(Duration.ofDays(1)), ZoneOffset.UTC));
     int counted = 0;
+    int failures = 0;
     while (true) {
-      SolrRollups.Run run = rollups.runOnce();
+      SolrRollups.Run run;
+      try {
+        run = rollups.runOnce();
+      } catch (SolrHistoryException e) {
+        // a run stops at a failed request; the next one takes the slots still marked
+        if (++failures > 5) {
+          throw e;
+        }
+        out.printf("  (counting slots: %s; trying again)%n", e.getMessage());
+        continue;
+      }
       counted += run.counted();
       if (!run.more() && run.counted() == 0 && run.again() == 0) {
         return counted;
@@ -222,10 +234,21 @@ public final class HistoryScale {
         options.repo(), solr.baseUrl(), log("indexer"), options.indexerHeap(), extra);
   }
 
+  /**
+   * An indexer holding the history itself (embedded Solr on this run's Solr home): the standalone
+   * Solr is stopped first; {@link #restartSolr()} brings it back.
+   */
+  IndexerProcess startEmbeddedIndexer() throws Exception {
+    client.close();
+    solr.stop();
+    return IndexerProcess.startEmbedded(
+        options.repo(), solr.home(), log("indexer-embedded"), options.solrHeap());
+  }
+
   /** Restarts Solr (and makes a new client): the cold runs. */
   void restartSolr() throws Exception {
     client.close();
-    solr.stop();
+    solr.stop(); // no-op when already stopped
     if (options.dropCaches()) {
       dropPageCache();
     }

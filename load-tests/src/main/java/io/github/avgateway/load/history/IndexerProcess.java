@@ -33,6 +33,28 @@ final class IndexerProcess implements AutoCloseable {
    */
   static IndexerProcess start(
       Path repo, String solrBaseUrl, Path log, String heap, List<String> extra) throws Exception {
+    List<String> solr = new ArrayList<>();
+    solr.add("--avgateway.solr.mode=http");
+    solr.add("--avgateway.solr.http.base-url=" + solrBaseUrl);
+    solr.addAll(extra);
+    return launch(repo, log, heap, solr);
+  }
+
+  /**
+   * Starts the indexer with the history in its own process (the default deployment's embedded Solr)
+   * on the Solr home {@code solrHome}, which no other process may hold meanwhile.
+   */
+  static IndexerProcess startEmbedded(Path repo, Path solrHome, Path log, String heap)
+      throws Exception {
+    return launch(
+        repo,
+        log,
+        heap,
+        List.of("--avgateway.solr.mode=embedded", "--avgateway.solr.embedded.home=" + solrHome));
+  }
+
+  private static IndexerProcess launch(Path repo, Path log, String heap, List<String> extra)
+      throws Exception {
     int port;
     try (ServerSocket socket = new ServerSocket(0)) {
       port = socket.getLocalPort();
@@ -41,8 +63,6 @@ final class IndexerProcess implements AutoCloseable {
     args.add("amqp");
     args.add("on");
     args.add("--avgateway.mode=indexer");
-    args.add("--avgateway.solr.mode=http");
-    args.add("--avgateway.solr.http.base-url=" + solrBaseUrl);
     args.add("--avgateway.solr.collection=history");
     args.add("--avgateway.solr.request-timeout=60s");
     args.add("--avgateway.solr.query-timeout=60s");

@@ -61,8 +61,13 @@ final class SolrServerProcess implements AutoCloseable {
     }
   }
 
+  /** Solr's pid, or -1 while it is stopped (its CPU then counts as nothing). */
   long pid() {
-    return jvm.pid();
+    return jvm == null ? -1 : jvm.pid();
+  }
+
+  Path home() {
+    return home;
   }
 
   String baseUrl() {
