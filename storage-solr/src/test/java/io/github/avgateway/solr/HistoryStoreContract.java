@@ -91,6 +91,14 @@ abstract class HistoryStoreContract extends HistoryQueriesContract {
 
   @Override
   void countRollups() {
+    countEverySlot(store);
+  }
+
+  /**
+   * Counts every slot marked dirty in {@code store} so far (a run whose clock is a day ahead, so
+   * that every slot is settled), until no marker is left.
+   */
+  static void countEverySlot(SolrHistoryStore store) {
     SolrRollups rollups =
         new SolrRollups(
             store.client(),
@@ -98,10 +106,10 @@ abstract class HistoryStoreContract extends HistoryQueriesContract {
             RollupSlots.DEFAULT,
             new SolrRollups.Schedule(Duration.ofMinutes(1), Duration.ZERO, Duration.ofSeconds(2)),
             Clock.fixed(Instant.now().plusSeconds(86_400), ZoneOffset.UTC));
-    await().atMost(VISIBLE).until(() -> !rollups.runOnce().more() && noMarkersLeft());
+    await().atMost(VISIBLE).until(() -> !rollups.runOnce().more() && noMarkersLeft(store));
   }
 
-  private boolean noMarkersLeft() throws Exception {
+  private static boolean noMarkersLeft(SolrHistoryStore store) throws Exception {
     SolrQuery markers = new SolrQuery("kind:" + RollupSlots.DIRTY);
     return store.client().query(store.collection(), markers).getResults().getNumFound() == 0;
   }

@@ -124,6 +124,13 @@ final class TimeRoutedCluster implements AutoCloseable {
     return ids;
   }
 
+  /** How many per-slot counts (rollup documents) the collection {@code member} holds. */
+  long rollupsIn(String member) throws Exception {
+    SolrQuery query = new SolrQuery(HistoryFields.KIND + ":" + RollupSlots.ROLLUP);
+    query.setRows(0);
+    return cluster.getSolrClient().query(member, query).getResults().getNumFound();
+  }
+
   /** Waits until {@code member} holds exactly the documents {@code expected}. */
   void awaitIds(String member, Set<String> expected) {
     await(member + " holds " + expected)

@@ -20,6 +20,8 @@ import io.github.avgateway.core.port.HourlyVerdictCounts;
 import io.github.avgateway.core.port.SignatureCount;
 import io.github.avgateway.core.port.TimeRange;
 import io.github.avgateway.solr.config.SolrHistoryAutoConfiguration;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,6 +34,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The history in a Solr time-routed alias, on a real two-node SolrCloud (MiniSolrCloudCluster): the
@@ -103,12 +107,7 @@ class TimeRoutedHistoryIT extends HistoryStoreContract {
   void theGatewaysConfigurationOpensTheAliasAndRunsNoPurge() {
     new ApplicationContextRunner()
         .withConfiguration(AutoConfigurations.of(SolrHistoryAutoConfiguration.class))
-        .withPropertyValues(
-            "avgateway.solr.mode=cloud",
-            "avgateway.solr.collection=configured",
-            "avgateway.solr.cloud.zk-hosts=" + cluster.zkAddress(),
-            "avgateway.solr.cloud.time-routed.enabled=true",
-            "avgateway.solr.request-timeout=60s")
+        .withPropertyValues(gatewayProperties("configured"))
         .run(context -> {
           assertThat(context).hasNotFailed().doesNotHaveBean(SolrRetention.class);
           assertThat(context).hasSingleBean(SolrRollups.class);
@@ -120,6 +119,17 @@ class TimeRoutedHistoryIT extends HistoryStoreContract {
           assertThat(cluster.properties("configured"))
               .containsEntry("router.autoDeleteAge", "-32DAYS");
         });
+  }
+
+  /** The gateway's properties for a time-routed history named {@code alias} on this cluster. */
+  private String[] gatewayProperties(String alias) {
+    return new String[] {
+      "avgateway.solr.mode=cloud",
+      "avgateway.solr.collection=" + alias,
+      "avgateway.solr.cloud.zk-hosts=" + cluster.zkAddress(),
+      "avgateway.solr.cloud.time-routed.enabled=true",
+      "avgateway.solr.request-timeout=60s"
+    };
   }
 
   @Test
@@ -198,6 +208,74 @@ class TimeRoutedHistoryIT extends HistoryStoreContract {
     assertThat(queries.bySha256(S1, 10)).isEqualTo(docs.reversed());
     assertThat(queries.verdictsPerHour(days).stream().mapToLong(HourlyVerdictCounts::total).sum())
         .isEqualTo(4);
+  }
+
+  @Test
+  void theHistoryApiAnswersAcrossTheDaysCollectionsFromTheirPerSlotCounts() throws Exception {
+    SolrHistoryStore store = cluster.open("api", THIRTY_DAYS, day(-3));
+    List<MessageInfo> docs =
+        List.of(
+            doc("api-3", Verdict.INFECTED, day(-3).plusSeconds(3600), List.of(EICAR)),
+            doc("api-2", Verdict.CLEAN, day(-2).plusSeconds(3600), List.of()),
+            doc("api-1", Verdict.INFECTED, day(-1).plusSeconds(3600), List.of(EICAR)),
+            doc("api-0", Verdict.CLEAN, TODAY, List.of()));
+    new WebApplicationContextRunner()
+        .withUserConfiguration(TimeRoutedApi.Gateway.class)
+        .withPropertyValues(gatewayProperties("api"))
+        .withPropertyValues("avgateway.solr.rollup.enabled=false")
+        .run(context -> {
+          assertThat(context).hasNotFailed();
+          HistoryRecorder recorder = context.getBean(HistoryRecorder.class);
+          for (MessageInfo doc : docs) {
+            recorder.record(doc).get(60, TimeUnit.SECONDS);
+          }
+          HistoryStoreContract.countEverySlot(store);
+          TimeRange days = new TimeRange(day(-3), day(1));
+          RollupCoverage coverage =
+              RollupCoverage.read(store.client(), "api", RollupSlots.DEFAULT, days);
+          assertThat(coverage.live()).as("every hour answered by its counts").isEmpty();
+          for (int d = 0; d < 4; d++) {
+            assertThat(cluster.rollupsIn(member("api", day(-d)))).as("day " + -d).isPositive();
+          }
+          apiAnswersAcrossTheDays(new TimeRoutedApi(context), days);
+        });
+  }
+
+  private static void apiAnswersAcrossTheDays(TimeRoutedApi api, TimeRange days) throws Exception {
+    String range = "from=" + days.from() + "&to=" + days.to();
+    JsonNode hours = api.get200("verdicts-per-hour?" + range);
+    assertThat(hours.size()).isEqualTo(96);
+    assertThat(hours.get(1).get("counts").get("INFECTED").asLong()).isEqualTo(1);
+    assertThat(hours.get(49).get("counts").get("INFECTED").asLong()).isEqualTo(1);
+    long total = 0;
+    for (JsonNode hour : hours) {
+      total +=
+          hour.get("counts").get("CLEAN").asLong() + hour.get("counts").get("INFECTED").asLong();
+    }
+    assertThat(total).isEqualTo(4);
+    JsonNode top = api.get200("top-signatures?" + range);
+    assertThat(top.size()).isEqualTo(1);
+    assertThat(top.get(0).get("signature").asString()).isEqualTo(EICAR);
+    assertThat(top.get(0).get("count").asLong()).isEqualTo(2);
+    assertThat(requestIds(api.get200("recent?limit=10&" + range)))
+        .containsExactly("api-0", "api-1", "api-2", "api-3");
+    assertThat(api.get200("by-request-id?requestId=api-3").get("requestId").asString())
+        .isEqualTo("api-3");
+    JsonNode first = api.get200("by-verdict?verdict=INFECTED&size=1&" + range);
+    JsonNode second =
+        api.get200(
+            "by-verdict?verdict=INFECTED&size=1&"
+                + range
+                + "&cursor="
+                + URLEncoder.encode(first.get("next").asString(), StandardCharsets.UTF_8));
+    assertThat(requestIds(first.get("documents"))).containsExactly("api-1");
+    assertThat(requestIds(second.get("documents"))).containsExactly("api-3");
+  }
+
+  private static List<String> requestIds(JsonNode documents) {
+    List<String> ids = new java.util.ArrayList<>();
+    documents.forEach(d -> ids.add(d.get("requestId").asString()));
+    return ids;
   }
 
   @Test
