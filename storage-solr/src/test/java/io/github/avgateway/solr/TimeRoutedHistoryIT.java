@@ -163,12 +163,7 @@ class TimeRoutedHistoryIT extends HistoryStoreContract {
   void documentsOfSeveralDaysLandInTheirDaysCollectionsAndEveryQueryAnswersAcrossThem()
       throws Exception {
     SolrHistoryStore store = cluster.open("days", THIRTY_DAYS, day(-3));
-    List<MessageInfo> docs =
-        List.of(
-            doc("days-3", Verdict.INFECTED, day(-3).plusSeconds(3600), List.of(EICAR)),
-            doc("days-2", Verdict.CLEAN, day(-2).plusSeconds(3600), List.of()),
-            doc("days-1", Verdict.INFECTED, day(-1).plusSeconds(3600), List.of(EICAR)),
-            doc("days-0", Verdict.CLEAN, TODAY, List.of()));
+    List<MessageInfo> docs = fourDays("days");
 
     recordAll(
         cluster.recorder(store, RecorderSettings.defaults(), HistoryBatchObserver.NONE), docs);
@@ -213,12 +208,7 @@ class TimeRoutedHistoryIT extends HistoryStoreContract {
   @Test
   void theHistoryApiAnswersAcrossTheDaysCollectionsFromTheirPerSlotCounts() throws Exception {
     SolrHistoryStore store = cluster.open("api", THIRTY_DAYS, day(-3));
-    List<MessageInfo> docs =
-        List.of(
-            doc("api-3", Verdict.INFECTED, day(-3).plusSeconds(3600), List.of(EICAR)),
-            doc("api-2", Verdict.CLEAN, day(-2).plusSeconds(3600), List.of()),
-            doc("api-1", Verdict.INFECTED, day(-1).plusSeconds(3600), List.of(EICAR)),
-            doc("api-0", Verdict.CLEAN, TODAY, List.of()));
+    List<MessageInfo> docs = fourDays("api");
     new WebApplicationContextRunner()
         .withUserConfiguration(TimeRoutedApi.Gateway.class)
         .withPropertyValues(gatewayProperties("api"))
@@ -444,6 +434,19 @@ class TimeRoutedHistoryIT extends HistoryStoreContract {
         .atMost(VISIBLE)
         .untilAsserted(
             () -> assertThat(cluster.members(alias)).containsExactlyInAnyOrderElementsOf(expected));
+  }
+
+  /**
+   * One document on each of the last four days, oldest first: {@code <prefix>-3} INFECTED three
+   * days ago, CLEAN two days ago, INFECTED yesterday (both with EICAR), {@code <prefix>-0} CLEAN
+   * today.
+   */
+  private static List<MessageInfo> fourDays(String prefix) {
+    return List.of(
+        doc(prefix + "-3", Verdict.INFECTED, day(-3).plusSeconds(3600), List.of(EICAR)),
+        doc(prefix + "-2", Verdict.CLEAN, day(-2).plusSeconds(3600), List.of()),
+        doc(prefix + "-1", Verdict.INFECTED, day(-1).plusSeconds(3600), List.of(EICAR)),
+        doc(prefix + "-0", Verdict.CLEAN, TODAY, List.of()));
   }
 
   private static MessageInfo doc(
