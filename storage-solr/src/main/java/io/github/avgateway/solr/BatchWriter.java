@@ -110,7 +110,7 @@ final class BatchWriter {
       return; // one collection: the new document overwrote the earlier one
     }
     for (StoredCopies.Copy copy : earlier) {
-      updates.deleteIfVersion(copy.collection(), copy.id(), copy.version());
+      updates.deleteIfVersion(copy.collection(), copy.id(), copy.version(), commitWithinMillis);
     }
   }
 

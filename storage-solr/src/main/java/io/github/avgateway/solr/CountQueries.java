@@ -26,8 +26,9 @@ import org.apache.solr.client.solrj.response.json.NestableJsonFacet;
  * The history's counts over a range: verdicts per hour and the most frequent signatures. The hours
  * the per-slot counts cover ({@link RollupCoverage}) are read from those counts, the others (the
  * current hour, hours with late documents, the partial hours at the ends of a range) are counted
- * from their documents with a facet. The answer is the same as a facet over every document of the
- * range; its cost grows with the hours and the live hours' documents, not with the index.
+ * from their documents with a facet; the signatures of whole covered days come from the days' sums
+ * ({@link CoveredSignatures}). The answer is the same as a facet over every document of the range;
+ * its cost grows with the hours and the live hours' documents, not with the index.
  */
 final class CountQueries {
 
@@ -49,7 +50,7 @@ final class CountQueries {
   /** Counts per verdict for every hour starting in {@code range}, oldest first, zeros included. */
   List<HourlyVerdictCounts> verdictsPerHour(TimeRange range) {
     Instant start = range.from().truncatedTo(ChronoUnit.HOURS);
-    RollupCoverage coverage = RollupCoverage.read(client, collection, slots, range);
+    RollupCoverage coverage = RollupCoverage.read(client, collection, slots, range, true);
     Map<Instant, Map<Verdict, Long>> found = new HashMap<>();
     coverage.covered().forEach((hour, counts) -> found.put(hour, counts.verdicts()));
     if (!coverage.live().isEmpty()) {
@@ -64,8 +65,8 @@ final class CountQueries {
 
   /** The {@code limit} most frequent signatures of {@code range}; ties by name. */
   List<SignatureCount> topSignatures(TimeRange range, int limit) {
-    RollupCoverage coverage = RollupCoverage.read(client, collection, slots, range);
-    Map<String, Long> counts = coverage.coveredTotal().signatures();
+    RollupCoverage coverage = RollupCoverage.read(client, collection, slots, range, false);
+    Map<String, Long> counts = CoveredSignatures.read(client, collection, slots, coverage).counts();
     if (!coverage.live().isEmpty()) {
       TermsFacetMap signatures = new TermsFacetMap(HistoryFields.SIGNATURES).setLimit(-1);
       SolrRollups.buckets(ask(coverage.live(), signatures), "counts")

@@ -9,28 +9,31 @@ import org.apache.solr.client.solrj.SolrQuery;
 import org.apache.solr.common.SolrDocument;
 
 /**
- * The dirty markers of the per-slot counts ({@link RollupSlots}) that {@link SolrRollups} counts,
- * each with the collection that holds it: the marker's removal names its version and has to go to
- * that one collection (through a time-routed alias a delete goes to every member).
+ * The markers that {@link SolrRollups} works from ({@link RollupSlots}: a dirty slot, or a day with
+ * a slot counted), each with the collection that holds it: the marker's removal names its version
+ * and has to go to that one collection (through a time-routed alias a delete goes to every member,
+ * and a member without the marker would refuse a versioned delete).
  */
 final class DirtyMarkers {
 
   private DirtyMarkers() {}
 
   /**
-   * A dirty marker.
+   * A marker.
    *
    * @param collection the collection holding it (a member, in a time-routed alias)
-   * @param document its slot start, slot length and version (docValues only: no stored field is
-   *     read, which would decompress the block of history documents around the marker)
+   * @param kind {@link RollupSlots#DIRTY} or {@link RollupSlots#DAY_DIRTY}
+   * @param document its start, slot length and version (docValues only: no stored field is read,
+   *     which would decompress the block of history documents around the marker)
    */
-  record Marker(String collection, SolrDocument document) {
+  record Marker(String collection, String kind, SolrDocument document) {
 
-    /** Derived from the slot: the id is a stored field, which only docValues are read here. */
+    /** Derived from the start: {@code <kind>:<start millis>}, as {@link RollupSlots} names it. */
     String id() {
-      return RollupSlots.markerId(slot());
+      return kind + ":" + slot().toEpochMilli();
     }
 
+    /** The start of the marked slot or day. */
     Instant slot() {
       return ((Date) document.getFirstValue(HistoryFields.RECEIVED_AT)).toInstant();
     }
@@ -45,34 +48,33 @@ final class DirtyMarkers {
   }
 
   /**
-   * Up to {@code limit} markers of slots that start before {@code settledBefore}, oldest first,
+   * Up to {@code limit} markers of {@code kind} that start before {@code before}, oldest first,
    * read from each member in turn, oldest member first.
    *
    * @throws SolrHistoryException when Solr fails a query
    */
   static List<Marker> settled(
-      SolrClient client, HistoryCollections collections, Instant settledBefore, int limit) {
+      SolrClient client, HistoryCollections collections, String kind, Instant before, int limit) {
     List<Marker> markers = new ArrayList<>();
     for (String member : collections.members().reversed()) {
       int rows = limit - markers.size();
       if (rows == 0) {
         break;
       }
-      SolrQuery query = query(settledBefore, rows);
+      SolrQuery query = query(kind, before, rows);
       for (SolrDocument doc :
           SolrHistoryQueries.call(() -> client.query(member, query)).getResults()) {
-        markers.add(new Marker(member, doc));
+        markers.add(new Marker(member, kind, doc));
       }
     }
     return markers;
   }
 
-  private static SolrQuery query(Instant settledBefore, int rows) {
+  private static SolrQuery query(String kind, Instant before, int rows) {
     SolrQuery query = new SolrQuery("*:*");
+    query.addFilterQuery(DocumentSearch.filter(SolrSyntax.term(HistoryFields.KIND, kind)));
     query.addFilterQuery(
-        DocumentSearch.filter(SolrSyntax.term(HistoryFields.KIND, RollupSlots.DIRTY)));
-    query.addFilterQuery(
-        DocumentSearch.filter(SolrSyntax.before(HistoryFields.RECEIVED_AT, settledBefore)));
+        DocumentSearch.filter(SolrSyntax.before(HistoryFields.RECEIVED_AT, before)));
     query.setFields(HistoryFields.RECEIVED_AT, HistoryFields.SLOT_MILLIS, HistoryFields.VERSION);
     query.set("sort", HistoryFields.RECEIVED_AT + " asc");
     query.setRows(rows);

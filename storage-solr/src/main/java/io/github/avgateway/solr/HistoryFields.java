@@ -35,6 +35,7 @@ final class HistoryFields {
   static final String SLOT_MILLIS = "slotMillis";
   static final String COUNTS = "counts";
   static final String SIGNATURE_COUNTS = "signatureCounts";
+  static final String SOURCE_DIGEST = "sourceDigest";
 
   private HistoryFields() {}
 }

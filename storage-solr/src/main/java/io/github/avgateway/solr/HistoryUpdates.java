@@ -113,14 +113,32 @@ final class HistoryUpdates {
   }
 
   /**
+   * Adds {@code documents} (what a marker's work produced), then removes {@code marker} from its
+   * collection only if it still has the version read.
+   *
+   * @return false when the marker was written again meanwhile (its work is to be done again)
+   */
+  boolean addThenRemove(
+      List<SolrInputDocument> documents, DirtyMarkers.Marker marker, int commitWithinMillis)
+      throws Exception {
+    add(documents, List.of(), commitWithinMillis);
+    return deleteIfVersion(marker.collection(), marker.id(), marker.version(), commitWithinMillis);
+  }
+
+  /**
    * Deletes {@code id} from the collection {@code collection} (a single collection, or one member
    * of an alias) only if it still has {@code version}.
    *
+   * @param commitWithinMillis the visibility delay asked for, or -1 for Solr's own
    * @return false when it has another version or none (Solr answered 409)
    */
-  boolean deleteIfVersion(String collection, String id, long version) throws Exception {
+  boolean deleteIfVersion(String collection, String id, long version, int commitWithinMillis)
+      throws Exception {
     UpdateRequest request = new UpdateRequest();
     request.deleteById(id, version);
+    if (commitWithinMillis >= 0) {
+      request.setCommitWithin(commitWithinMillis);
+    }
     try {
       process(request, new Route(collection, collections.timeRouted()));
       return true;

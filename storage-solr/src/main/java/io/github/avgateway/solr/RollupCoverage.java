@@ -24,21 +24,32 @@ import org.apache.solr.common.SolrDocument;
  * with neither counts nor a marker has no documents. An hour is <em>covered</em> when it lies
  * wholly in the range, none of its slots is marked dirty and no counts of another slot length (an
  * earlier {@code rollup.slot}) are in it; every other hour of the range is <em>live</em>: counted
- * from its documents.
+ * from its documents. Only the verdict counts are read (a slot's signature list can be hundreds of
+ * names: a month of them is megabytes); {@link CoveredSignatures} reads signatures by the day.
  *
- * @param covered the covered hours' counts, by hour start
+ * @param covered the covered hours' verdict counts, by hour start (empty when read without them)
  * @param live the live hours as ranges clipped to the query's range, contiguous hours merged
+ * @param dayDigests per UTC day of the range, the digest of its slot rollups ({@link
+ *     RollupSlots#digest}), to tell whether a day's sum is current
  */
-record RollupCoverage(Map<Instant, SlotCounts> covered, List<TimeRange> live) {
+record RollupCoverage(
+    Map<Instant, SlotCounts> covered, List<TimeRange> live, Map<Instant, Long> dayDigests) {
 
   private static final long HOUR_MILLIS = RollupSlots.HOUR.toMillis();
 
   /** Most live ranges a query filters by (each is a clause of one boolean query). */
   private static final int MAX_RANGES = 200;
 
-  /** Reads the coverage of {@code range} from the store, for counts of {@code slots}' length. */
+  /**
+   * Reads the coverage of {@code range} from the store, for counts of {@code slots}' length, with
+   * the covered hours' verdict counts or without them ({@code withCounts}).
+   */
   static RollupCoverage read(
-      SolrClient client, String collection, RollupSlots slots, TimeRange range) {
+      SolrClient client,
+      String collection,
+      RollupSlots slots,
+      TimeRange range,
+      boolean withCounts) {
     Instant first = range.from().truncatedTo(ChronoUnit.HOURS);
     Instant end = ceilHour(range.to());
     long slotsInRange = Duration.between(first, end).toMillis() / slots.length().toMillis();
@@ -53,8 +64,10 @@ record RollupCoverage(Map<Instant, SlotCounts> covered, List<TimeRange> live) {
         HistoryFields.KIND,
         HistoryFields.RECEIVED_AT,
         HistoryFields.SLOT_MILLIS,
-        HistoryFields.COUNTS,
-        HistoryFields.SIGNATURE_COUNTS);
+        HistoryFields.VERSION);
+    if (withCounts) {
+      query.addField(HistoryFields.COUNTS);
+    }
     query.setRows(Math.toIntExact(Math.min(Integer.MAX_VALUE / 2, 2 * slotsInRange + 100)));
     List<SolrDocument> docs =
         SolrHistoryQueries.call(() -> client.query(collection, query)).getResults();
@@ -65,20 +78,19 @@ record RollupCoverage(Map<Instant, SlotCounts> covered, List<TimeRange> live) {
       TimeRange range, Instant first, Instant end, long slotMillis, List<SolrDocument> docs) {
     Set<Instant> unusable = new HashSet<>();
     Map<Instant, SlotCounts> counted = new HashMap<>();
+    Map<Instant, Long> dayDigests = new HashMap<>();
     for (SolrDocument doc : docs) {
-      Instant hour =
-          ((Date) doc.getFirstValue(HistoryFields.RECEIVED_AT))
-              .toInstant()
-              .truncatedTo(ChronoUnit.HOURS);
+      Instant slot = ((Date) doc.getFirstValue(HistoryFields.RECEIVED_AT)).toInstant();
+      Instant hour = slot.truncatedTo(ChronoUnit.HOURS);
       long length = ((Number) doc.getFirstValue(HistoryFields.SLOT_MILLIS)).longValue();
       if (RollupSlots.DIRTY.equals(doc.getFirstValue(HistoryFields.KIND)) || length != slotMillis) {
         unusable.add(hour);
       } else {
-        SlotCounts slot =
-            SlotCounts.parse(
-                (String) doc.getFirstValue(HistoryFields.COUNTS),
-                (String) doc.getFirstValue(HistoryFields.SIGNATURE_COUNTS));
-        counted.computeIfAbsent(hour, h -> SlotCounts.empty()).add(slot);
+        SlotCounts counts =
+            SlotCounts.parse((String) doc.getFirstValue(HistoryFields.COUNTS), null);
+        counted.computeIfAbsent(hour, h -> SlotCounts.empty()).add(counts);
+        long version = ((Number) doc.getFirstValue(HistoryFields.VERSION)).longValue();
+        dayDigests.merge(RollupSlots.dayOf(slot), RollupSlots.digest(slot, version), Long::sum);
       }
     }
     Map<Instant, SlotCounts> covered = new HashMap<>();
@@ -92,9 +104,9 @@ record RollupCoverage(Map<Instant, SlotCounts> covered, List<TimeRange> live) {
     List<TimeRange> live = live(range, first, end, covered.keySet());
     if (live.size() > MAX_RANGES) {
       // Too fragmented to filter by (many hours with late documents): count all from documents.
-      return new RollupCoverage(Map.of(), List.of(range));
+      return new RollupCoverage(Map.of(), List.of(range), Map.of());
     }
-    return new RollupCoverage(covered, live);
+    return new RollupCoverage(covered, live, dayDigests);
   }
 
   /** The hours of {@code [first, end)} not covered, as ranges clipped to {@code range}. */
@@ -116,13 +128,6 @@ record RollupCoverage(Map<Instant, SlotCounts> covered, List<TimeRange> live) {
       live.add(clip(range, start, end));
     }
     return live;
-  }
-
-  /** The counts of every covered hour added up. */
-  SlotCounts coveredTotal() {
-    SlotCounts total = SlotCounts.empty();
-    covered.values().forEach(total::add);
-    return total;
   }
 
   /** A filter matching {@code receivedAt} in any of {@code ranges} (which must not be empty). */

@@ -46,6 +46,8 @@ public final class SolrRollups implements AutoCloseable {
   private final Duration settle;
   private final Duration visibilityWait;
   private final Clock clock;
+  private final int commitWithinMillis;
+  private final DaySums days;
   private final ScheduledRuns schedule =
       new ScheduledRuns("solr-history-rollups", this::scheduledRun);
 
@@ -84,6 +86,9 @@ public final class SolrRollups implements AutoCloseable {
     this.settle = schedule.settle();
     this.visibilityWait = schedule.visibilityWait();
     this.clock = clock;
+    // writes become visible within half the wait, as the history's own batches do
+    this.commitWithinMillis = Math.toIntExact(Math.max(1, visibilityWait.toMillis() / 2));
+    this.days = new DaySums(client, collections, slots, commitWithinMillis);
   }
 
   /**
@@ -107,8 +112,12 @@ public final class SolrRollups implements AutoCloseable {
     Duration next = interval;
     try {
       Run run = runOnce();
-      if (run.counted() > 0) {
-        log.debug("history rollups: {} slots counted, {} marked again", run.counted(), run.again());
+      if (run.counted() > 0 || run.days() > 0) {
+        log.debug(
+            "history rollups: {} slots counted, {} marked again, {} days summed",
+            run.counted(),
+            run.again(),
+            run.days());
       }
       if (run.more()) {
         next = Duration.ZERO;
@@ -124,26 +133,23 @@ public final class SolrRollups implements AutoCloseable {
    *
    * @param counted slots whose counts were written and whose marker was removed
    * @param again slots marked again while they were counted (counted once more next run)
+   * @param days days whose signature counts were summed ({@link DaySums})
    * @param more whether settled markers were left for the next run
    */
-  public record Run(int counted, int again, boolean more) {}
+  public record Run(int counted, int again, int days, boolean more) {}
 
   /**
-   * Counts every settled dirty slot (up to {@value #SLOTS_PER_RUN}), now.
+   * Counts every settled dirty slot (up to {@value #SLOTS_PER_RUN}), then sums the days that ended
+   * and had a slot counted (up to {@value DaySums#DAYS_PER_RUN}), now.
    *
    * @throws SolrHistoryException when Solr fails a request
    */
   public Run runOnce() {
     Instant settledBefore = clock.instant().minus(settle).minus(slots.length());
     List<DirtyMarkers.Marker> markers =
-        DirtyMarkers.settled(client, collections, settledBefore, SLOTS_PER_RUN);
-    if (!markers.isEmpty() && !visibilityWait.isZero()) {
-      try {
-        Thread.sleep(visibilityWait);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return new Run(0, 0, true);
-      }
+        DirtyMarkers.settled(client, collections, RollupSlots.DIRTY, settledBefore, SLOTS_PER_RUN);
+    if (!markers.isEmpty() && !awaitVisibility()) {
+      return new Run(0, 0, 0, true);
     }
     int counted = 0;
     int again = 0;
@@ -154,21 +160,46 @@ public final class SolrRollups implements AutoCloseable {
         again++;
       }
     }
-    return new Run(counted, again, markers.size() == SLOTS_PER_RUN);
+    // the day markers written just now with the counts become visible with them: wait once more
+    List<DirtyMarkers.Marker> marked = days.markedDays(clock.instant().minus(settle));
+    if (!marked.isEmpty() && !awaitVisibility()) {
+      return new Run(counted, again, 0, true);
+    }
+    int summed = 0;
+    for (DirtyMarkers.Marker day : marked) {
+      summed += days.sum(day) ? 1 : 0;
+    }
+    boolean more = markers.size() == SLOTS_PER_RUN || marked.size() == DaySums.DAYS_PER_RUN;
+    return new Run(counted, again, summed, more);
+  }
+
+  /** Waits {@code visibilityWait}; false when interrupted. */
+  private boolean awaitVisibility() {
+    if (visibilityWait.isZero()) {
+      return true;
+    }
+    try {
+      Thread.sleep(visibilityWait);
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
   }
 
   /**
-   * Counts the marker's slot and writes the counts (where a document of the slot's start goes),
-   * then removes the marker from its collection if it has the version read; false when the slot was
-   * marked again meanwhile (counted again next run).
+   * Counts the marker's slot and writes the counts and its day's marker (each where a document of
+   * its time goes), then removes the slot's marker from its collection if it has the version read;
+   * false when the slot was marked again meanwhile (counted again next run).
    */
   private boolean count(DirtyMarkers.Marker marker) {
     Instant slot = marker.slot();
     long length = marker.slotMillis();
     SlotCounts counts = countDocuments(new TimeRange(slot, slot.plusMillis(length)));
     try {
-      updates.add(List.of(rollup(slot, length, counts)), List.of(), -1);
-      return updates.deleteIfVersion(marker.collection(), marker.id(), marker.version());
+      SolrInputDocument day = RollupSlots.dayMarker(RollupSlots.dayOf(slot), length);
+      return updates.addThenRemove(
+          List.of(rollup(slot, length, counts), day), marker, commitWithinMillis);
     } catch (Exception e) {
       throw new SolrHistoryException(
           "writing the counts of slot " + slot + " failed: " + BatchWriter.describe(e), e);

@@ -52,6 +52,12 @@ abstract class HistoryQueriesContract {
   /** Which hours of {@code range} the per-slot counts cover. */
   abstract RollupCoverage coverage(TimeRange range);
 
+  /** The signature counts of the covered hours of {@code range}, and the days summed for them. */
+  abstract CoveredSignatures coveredSignatures(TimeRange range);
+
+  /** Replaces the counts of one slot, as counting it again would (visible on return). */
+  abstract void overwriteSlotCounts(Instant slot, SlotCounts counts) throws Exception;
+
   private static MessageInfo doc(
       String id, Verdict verdict, int minutes, String sha, List<String> sigs) {
     return HistoryDocs.message("queries", id, verdict, H10.plusSeconds(60L * minutes), sha, sigs);
@@ -163,6 +169,52 @@ abstract class HistoryQueriesContract {
             new HourlyVerdictCounts(H10, Map.of(Verdict.INFECTED, 1L)),
             new HourlyVerdictCounts(
                 H10.plusSeconds(3600), Map.of(Verdict.UNSCANNABLE, 1L, Verdict.INFECTED, 1L)));
+  }
+
+  @Test
+  void aDaysSignaturesComeFromItsSumWhileTheSumIsCurrent() throws Exception {
+    Instant day = Instant.parse("2001-02-05T00:00:00Z"); // a day of its own
+    Instant slot = day.plusSeconds(16 * 3600);
+    record(
+        doc("q-day-1", Verdict.INFECTED, day.plusSeconds(15 * 3600), List.of(EICAR)),
+        doc("q-day-2", Verdict.INFECTED, slot, List.of(OTHER)),
+        doc("q-day-3", Verdict.INFECTED, slot.plusSeconds(300), List.of(EICAR)));
+    countRollups();
+    TimeRange range = new TimeRange(day.minusSeconds(3600), day.plusSeconds(25 * 3600));
+    assertThat(coveredSignatures(range).summedDays()).containsExactly(day);
+    assertThat(queries().topSignatures(range, 10))
+        .containsExactly(new SignatureCount(EICAR, 2), new SignatureCount(OTHER, 1));
+
+    // a slot counted again leaves the day's sum stale: the day is read from its slots
+    overwriteSlotCounts(slot, new SlotCounts(Map.of(), Map.of(OTHER, 5L)));
+    assertThat(coveredSignatures(range).summedDays()).isEmpty();
+    assertThat(queries().topSignatures(range, 10))
+        .containsExactly(new SignatureCount(OTHER, 5), new SignatureCount(EICAR, 1));
+
+    // a late document of the day: its slot is counted again and the day summed again
+    record(doc("q-day-4", Verdict.INFECTED, slot.plusSeconds(120), List.of(EICAR)));
+    countRollups();
+    assertThat(coveredSignatures(range).summedDays()).containsExactly(day);
+    assertThat(queries().topSignatures(range, 10))
+        .containsExactly(new SignatureCount(EICAR, 3), new SignatureCount(OTHER, 1));
+  }
+
+  private static MessageInfo doc(String id, Verdict verdict, Instant at, List<String> sigs) {
+    return HistoryDocs.message("queries", id, verdict, at, S1, sigs);
+  }
+
+  private void record(MessageInfo... docs) throws Exception {
+    List<CompletableFuture<Void>> futures = new ArrayList<>();
+    for (MessageInfo doc : docs) {
+      futures.add(recorder().record(doc));
+    }
+    CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+    // searchable (their dirty markers with them), so that counting the slots finds them
+    TimeRange around = new TimeRange(Instant.EPOCH, Instant.parse("2100-01-01T00:00:00Z"));
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() ->
+            queries().recent(around, 500, HistoryOrder.NEWEST_FIRST).containsAll(List.of(docs)));
   }
 
   @Test

@@ -124,9 +124,12 @@ final class TimeRoutedCluster implements AutoCloseable {
     return ids;
   }
 
-  /** How many per-slot counts (rollup documents) the collection {@code member} holds. */
-  long rollupsIn(String member) throws Exception {
-    SolrQuery query = new SolrQuery(HistoryFields.KIND + ":" + RollupSlots.ROLLUP);
+  /**
+   * How many documents of {@code kind} ({@link RollupSlots}: counts of a slot, a day's sum) the
+   * collection {@code member} holds.
+   */
+  long countsIn(String member, String kind) throws Exception {
+    SolrQuery query = new SolrQuery(HistoryFields.KIND + ":" + kind);
     query.setRows(0);
     return cluster.getSolrClient().query(member, query).getResults().getNumFound();
   }
