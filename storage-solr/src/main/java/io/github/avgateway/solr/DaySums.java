@@ -6,9 +6,7 @@ import java.util.Date;
 import java.util.List;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.SolrQuery;
-import org.apache.solr.client.solrj.request.UpdateRequest;
 import org.apache.solr.common.SolrDocument;
-import org.apache.solr.common.SolrException;
 import org.apache.solr.common.SolrInputDocument;
 
 /**
@@ -25,38 +23,45 @@ final class DaySums {
   static final int DAYS_PER_RUN = 50;
 
   private final SolrClient client;
+  private final HistoryCollections collections;
   private final String collection;
+  private final HistoryUpdates updates;
   private final RollupSlots slots;
   private final int commitWithinMillis;
 
-  DaySums(SolrClient client, String collection, RollupSlots slots, int commitWithinMillis) {
+  /**
+   * @param collections the history (a single collection, or a time-routed alias, where a day's sum
+   *     goes where a document of the day's start goes)
+   */
+  DaySums(
+      SolrClient client,
+      HistoryCollections collections,
+      RollupSlots slots,
+      int commitWithinMillis) {
     this.client = client;
-    this.collection = collection;
+    this.collections = collections;
+    this.collection = collections.name();
+    this.updates = new HistoryUpdates(client, collections);
     this.slots = slots;
     this.commitWithinMillis = commitWithinMillis;
   }
 
   /** The markers of days that ended before {@code endedBefore}, oldest first. */
-  List<SolrDocument> markedDays(Instant endedBefore) {
-    SolrQuery query = new SolrQuery("*:*");
-    query.addFilterQuery(
-        DocumentSearch.filter(SolrSyntax.term(HistoryFields.KIND, RollupSlots.DAY_DIRTY)));
-    query.addFilterQuery(
-        DocumentSearch.filter(
-            SolrSyntax.before(
-                HistoryFields.RECEIVED_AT, endedBefore.minus(RollupSlots.DAY_LENGTH))));
-    query.setFields(HistoryFields.ID, HistoryFields.RECEIVED_AT, HistoryFields.VERSION);
-    query.set("sort", HistoryFields.RECEIVED_AT + " asc");
-    query.setRows(DAYS_PER_RUN);
-    return SolrHistoryQueries.call(() -> client.query(collection, query)).getResults();
+  List<DirtyMarkers.Marker> markedDays(Instant endedBefore) {
+    return DirtyMarkers.settled(
+        client,
+        collections,
+        RollupSlots.DAY_DIRTY,
+        endedBefore.minus(RollupSlots.DAY_LENGTH),
+        DAYS_PER_RUN);
   }
 
   /**
    * Sums the marker's day; false when the day still has a dirty slot or was marked again meanwhile
    * (its marker stays for a later run).
    */
-  boolean sum(SolrDocument marker) {
-    Instant day = ((Date) marker.getFirstValue(HistoryFields.RECEIVED_AT)).toInstant();
+  boolean sum(DirtyMarkers.Marker marker) {
+    Instant day = marker.slot();
     TimeRange range = new TimeRange(day, day.plus(RollupSlots.DAY_LENGTH));
     if (hasDirtySlot(range)) {
       return false;
@@ -73,20 +78,9 @@ final class DaySums {
         total.add(SlotCounts.parse(null, text));
       }
     }
-    UpdateRequest update = new UpdateRequest();
-    update.add(daySum(day, slotMillis, total, digest));
-    update.deleteById(
-        (String) marker.getFirstValue(HistoryFields.ID),
-        ((Number) marker.getFirstValue(HistoryFields.VERSION)).longValue());
-    update.setCommitWithin(commitWithinMillis);
     try {
-      update.process(client, collection);
-      return true;
-    } catch (SolrException e) {
-      if (e.code() == SolrException.ErrorCode.CONFLICT.code) {
-        return false;
-      }
-      throw new SolrHistoryException("writing the sum of day " + day + " failed: " + e, e);
+      return updates.addThenRemove(
+          List.of(daySum(day, slotMillis, total, digest)), marker, commitWithinMillis);
     } catch (Exception e) {
       throw new SolrHistoryException(
           "writing the sum of day " + day + " failed: " + BatchWriter.describe(e), e);
