@@ -10,6 +10,7 @@ import io.github.avgateway.core.port.HourlyVerdictCounts;
 import io.github.avgateway.core.port.SignatureCount;
 import io.github.avgateway.core.port.TimeRange;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
@@ -95,7 +96,7 @@ public final class SolrHistoryQueries implements HistoryQueries {
   public List<MessageInfo> bySha256(String sha256, int limit) {
     positive(limit);
     String key = HistoryFields.SHA256_KEY + ":\"" + HistoryKeys.sha256(sha256) + "\"";
-    return bounded(() -> search.byKey(key, d -> sha256.equals(d.sha256()), limit));
+    return bounded(() -> search.byKey(key, d -> sha256.equals(d.sha256()), limit, Instant.now()));
   }
 
   @Override
@@ -103,7 +104,8 @@ public final class SolrHistoryQueries implements HistoryQueries {
     positive(limit);
     String key =
         HistoryFields.CORRELATION_KEY + ":\"" + HistoryKeys.correlationId(correlationId) + "\"";
-    return bounded(() -> search.byKey(key, d -> correlationId.equals(d.correlationId()), limit));
+    return bounded(() ->
+        search.byKey(key, d -> correlationId.equals(d.correlationId()), limit, Instant.now()));
   }
 
   @Override

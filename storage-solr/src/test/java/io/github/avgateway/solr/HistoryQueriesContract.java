@@ -15,6 +15,7 @@ import io.github.avgateway.core.port.SignatureCount;
 import io.github.avgateway.core.port.TimeRange;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -202,8 +203,26 @@ abstract class HistoryQueriesContract {
         .containsExactly(new SignatureCount(EICAR, 3), new SignatureCount(OTHER, 1));
   }
 
+  @Test
+  void bySha256FindsTheNewestAcrossTheDayWeekAndMonthWindows() throws Exception {
+    String sha = "4".repeat(64);
+    Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    MessageInfo hour = doc("q-win-hour", Verdict.CLEAN, now.minusSeconds(3600), sha);
+    MessageInfo days = doc("q-win-days", Verdict.CLEAN, now.minusSeconds(3 * 86_400), sha);
+    MessageInfo month = doc("q-win-month", Verdict.CLEAN, now.minusSeconds(30 * 86_400), sha);
+    MessageInfo year = doc("q-win-year", Verdict.CLEAN, now.minusSeconds(365 * 86_400), sha);
+    record(month, hour, year, days);
+    assertThat(queries().bySha256(sha, 10)).containsExactly(hour, days, month, year);
+    assertThat(queries().bySha256(sha, 2)).containsExactly(hour, days);
+    assertThat(queries().bySha256(sha, 3)).containsExactly(hour, days, month);
+  }
+
   private static MessageInfo doc(String id, Verdict verdict, Instant at, List<String> sigs) {
     return HistoryDocs.message("queries", id, verdict, at, S1, sigs);
+  }
+
+  private static MessageInfo doc(String id, Verdict verdict, Instant at, String sha) {
+    return HistoryDocs.message("queries", id, verdict, at, sha, List.of());
   }
 
   private void record(MessageInfo... docs) throws Exception {
