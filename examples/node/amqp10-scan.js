@@ -11,7 +11,8 @@
 //
 // --zipkin URL: send the file inside a span of the caller's own: a new W3C trace whose traceparent
 // goes in the request's application properties (the gateway continues it) and whose span is
-// reported to Zipkin's v2 span API at URL; prints "trace ID" first. --traceparent VALUE: send this
+// reported to Zipkin's v2 span API at URL; prints "trace ID" first and the reply's traceparent (the
+// gateway's reply span) before the result. --traceparent VALUE: send this
 // traceparent as it is (a caller's own trace context).
 //
 // Prints one line: the file name, the verdict, the correlation id, then the reply's JSON body.
@@ -67,10 +68,10 @@ function scan(file, host, port, requestQueue, correlationId, timeoutMs, tracepar
   return new Promise((resolve, reject) => {
     const container = rhea.create_container();
     const connection = container.connect({ host, port, reconnect: false });
-    const done = (result) => {
+    const done = (result, replyTraceparent) => {
       clearTimeout(timer);
       connection.close();
-      resolve({ correlationId, result });
+      resolve({ correlationId, result, replyTraceparent });
     };
     const timer = setTimeout(() => done(null), timeoutMs);
     connection.on('connection_error', (context) => reject(context.connection.error));
@@ -104,7 +105,8 @@ function scan(file, host, port, requestQueue, correlationId, timeoutMs, tracepar
     });
     receiver.on('message', (context) => {
       if (context.message.correlation_id === correlationId) {
-        done(JSON.parse(bodyText(context.message.body)));
+        const properties = context.message.application_properties || {};
+        done(JSON.parse(bodyText(context.message.body)), properties.traceparent);
       }
     });
   });
@@ -127,7 +129,7 @@ async function main() {
   if (trace) console.log(`trace ${trace.traceId}`);
   const traceparent = trace ? trace.traceparent : option(args, '--traceparent', null);
   const startedMs = Date.now();
-  const { result } = await scan(
+  const { result, replyTraceparent } = await scan(
     file,
     host,
     port,
@@ -136,7 +138,10 @@ async function main() {
     timeoutMs,
     traceparent,
   );
-  if (trace) await reportSpan(zipkin, trace, startedMs, Date.now(), result);
+  if (trace) {
+    await reportSpan(zipkin, trace, startedMs, Date.now(), result);
+    console.log(`reply traceparent ${replyTraceparent}`);
+  }
   if (!result) {
     console.log(`${file}: NO_REPLY ${correlationId}`);
     return 2;

@@ -12,6 +12,7 @@
 --zipkin URL          send the file inside a span of the caller's own: a new W3C trace whose
                       traceparent goes in the request's headers (the gateway continues it) and
                       whose span is reported to Zipkin's v2 span API at URL; prints "trace ID" first
+                      and the reply's traceparent (the gateway's reply span) before the result
 --traceparent VALUE   send this traceparent header as it is (a caller's own trace context)
 
 Prints one line: the file name, the verdict, the correlation id, then the reply's JSON body.
@@ -95,7 +96,7 @@ def scan(path, reply, url, request_queue, correlation_id, timeout, traceparent=N
         while "body" not in answer and waited < timeout:
             connection.process_data_events(time_limit=0.2)
             waited += 0.2
-        return correlation_id, answer.get("body")
+        return correlation_id, answer.get("body"), answer.get("headers", {}).get("traceparent")
     finally:
         connection.close()
 
@@ -117,11 +118,12 @@ def main():
         trace_id, span_id, traceparent = new_trace()
         print(f"trace {trace_id}")
     started = time.time()
-    correlation_id, result = scan(
+    correlation_id, result, reply_traceparent = scan(
         args.file, args.reply, args.url, args.queue, correlation_id, args.timeout, traceparent
     )
     if args.zipkin:
         report_span(args.zipkin, trace_id, span_id, started, time.time(), result)
+        print(f"reply traceparent {reply_traceparent}")
     if result is None:
         print(f"{args.file}: NO_REPLY {correlation_id}")
         return 2

@@ -78,25 +78,6 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
   /** Every line in use, for {@link #awaitAcknowledged(Duration)}. */
   private final Set<AckLine> lines = ConcurrentHashMap.newKeySet();
 
-  public ScanBatchListener(
-      RequestTriage triage,
-      ScanPipeline pipeline,
-      AmqpReplyPublisher publisher,
-      HistoryStream history,
-      IntakeHold hold,
-      Duration confirmTimeout,
-      Duration historyTimeout) {
-    this(
-        triage,
-        pipeline,
-        publisher,
-        history,
-        hold,
-        confirmTimeout,
-        historyTimeout,
-        RequestTracer.NONE);
-  }
-
   /**
    * @param tracer traces each request: its span, scan, publishes and history hand-off ({@link
    *     RequestTracer#NONE} when tracing is off)

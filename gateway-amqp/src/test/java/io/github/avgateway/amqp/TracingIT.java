@@ -2,9 +2,9 @@ package io.github.avgateway.amqp;
 
 import io.github.avgateway.amqp.testing.RabbitIt;
 import io.github.avgateway.core.port.HistoryQueries;
+import io.github.avgateway.core.testing.AbstractTracingTests;
 import io.github.avgateway.core.testing.ExampleCallers;
 import io.github.avgateway.core.testing.TestEnv;
-import io.github.avgateway.core.testing.TraceChecks;
 import io.github.avgateway.core.testing.ZipkinServer;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -12,9 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.amqp.core.AmqpAdmin;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -31,7 +29,7 @@ import org.springframework.test.context.DynamicPropertySource;
 @SpringBootTest(classes = GatewayAmqpApplication.class)
 @DirtiesContext
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
-class TracingIT {
+class TracingIT extends AbstractTracingTests {
 
   private static final String SUFFIX = RabbitIt.uniqueSuffix();
   private static final String REQUESTS = "tracing.requests." + SUFFIX;
@@ -59,6 +57,26 @@ class TracingIT {
 
   @Autowired HistoryQueries history;
 
+  @Override
+  protected String callerService() {
+    return "python-caller";
+  }
+
+  @Override
+  protected String gatewayService() {
+    return "av-gateway-amqp";
+  }
+
+  @Override
+  protected ZipkinServer zipkin() {
+    return zipkin;
+  }
+
+  @Override
+  protected HistoryQueries history() {
+    return history;
+  }
+
   @AfterAll
   static void stopZipkin(@Autowired AmqpAdmin admin) {
     if (zipkin != null) {
@@ -68,18 +86,8 @@ class TracingIT {
     admin.deleteExchange(DLX);
   }
 
-  @Test
-  void thePythonCallersTraceHoldsTheGatewaysSpans(@TempDir Path dir) throws IOException {
-    TraceChecks.assertCallersTraceContinued(
-        TracingIT::python, "python-caller", "av-gateway-amqp", zipkin, history, dir);
-  }
-
-  @Test
-  void aMalformedTraceparentIsScannedInANewTrace(@TempDir Path dir) throws IOException {
-    TraceChecks.assertMalformedTraceparentStartsANewTrace(TracingIT::python, zipkin, history, dir);
-  }
-
-  private static ExampleCallers.Run python(Path file, String correlationId, List<String> extra) {
+  @Override
+  protected ExampleCallers.Run scan(Path file, String correlationId, List<String> extra) {
     List<String> args = new ArrayList<>();
     args.addAll(
         List.of(

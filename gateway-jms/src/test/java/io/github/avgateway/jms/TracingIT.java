@@ -1,9 +1,9 @@
 package io.github.avgateway.jms;
 
 import io.github.avgateway.core.port.HistoryQueries;
+import io.github.avgateway.core.testing.AbstractTracingTests;
 import io.github.avgateway.core.testing.ExampleCallers;
 import io.github.avgateway.core.testing.TestEnv;
-import io.github.avgateway.core.testing.TraceChecks;
 import io.github.avgateway.core.testing.ZipkinServer;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,9 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -28,7 +26,7 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 @SpringBootTest(classes = GatewayJmsApplication.class)
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
-class TracingIT {
+class TracingIT extends AbstractTracingTests {
 
   private static ZipkinServer zipkin;
   private static int port;
@@ -49,6 +47,26 @@ class TracingIT {
 
   @Autowired HistoryQueries history;
 
+  @Override
+  protected String callerService() {
+    return "node-caller";
+  }
+
+  @Override
+  protected String gatewayService() {
+    return "av-gateway-jms";
+  }
+
+  @Override
+  protected ZipkinServer zipkin() {
+    return zipkin;
+  }
+
+  @Override
+  protected HistoryQueries history() {
+    return history;
+  }
+
   @AfterAll
   static void stopZipkin() {
     if (zipkin != null) {
@@ -56,18 +74,8 @@ class TracingIT {
     }
   }
 
-  @Test
-  void theNodeCallersTraceHoldsTheGatewaysSpans(@TempDir Path dir) throws IOException {
-    TraceChecks.assertCallersTraceContinued(
-        TracingIT::node, "node-caller", "av-gateway-jms", zipkin, history, dir);
-  }
-
-  @Test
-  void aMalformedTraceparentIsScannedInANewTrace(@TempDir Path dir) throws IOException {
-    TraceChecks.assertMalformedTraceparentStartsANewTrace(TracingIT::node, zipkin, history, dir);
-  }
-
-  private static ExampleCallers.Run node(Path file, String correlationId, List<String> extra) {
+  @Override
+  protected ExampleCallers.Run scan(Path file, String correlationId, List<String> extra) {
     List<String> args = new ArrayList<>();
     args.addAll(
         List.of(

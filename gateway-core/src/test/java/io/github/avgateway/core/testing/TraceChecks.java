@@ -36,7 +36,8 @@ public final class TraceChecks {
   /**
    * The caller sends a clean file inside its own span (reported to {@code zipkin}); asserts one
    * trace holding the caller's span, the gateway's request span as its child and the gateway's
-   * steps as children of that, and the history document recording the trace id.
+   * steps as children of that, the reply carrying the reply span's context, and the history
+   * document recording the trace id.
    */
   public static void assertCallersTraceContinued(
       TracedCaller caller,
@@ -75,6 +76,10 @@ public final class TraceChecks {
           .as(step)
           .isEqualTo(request.path("id").asString());
     }
+    String replySpan = span(spans, "reply").orElseThrow().path("id").asString();
+    assertThat(run.output())
+        .as("the reply carries the gateway's reply span")
+        .contains("reply traceparent 00-" + traceId + "-" + replySpan + "-01");
     JsonNode scan = span(spans, "clamd scan").orElseThrow();
     assertThat(scan.path("tags").path("av.clamd.endpoint").asString()).isNotBlank();
     assertThat(scan.path("tags").path("av.scan.bytes").asString())
