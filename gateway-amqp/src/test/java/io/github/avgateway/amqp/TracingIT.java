@@ -1,7 +1,6 @@
 package io.github.avgateway.amqp;
 
 import io.github.avgateway.amqp.testing.RabbitIt;
-import io.github.avgateway.core.port.HistoryQueries;
 import io.github.avgateway.core.testing.AbstractTracingTests;
 import io.github.avgateway.core.testing.ExampleCallers;
 import io.github.avgateway.core.testing.TestEnv;
@@ -55,26 +54,13 @@ class TracingIT extends AbstractTracingTests {
     registry.add("management.tracing.export.zipkin.endpoint", zipkin::spansEndpoint);
   }
 
-  @Autowired HistoryQueries history;
-
-  @Override
-  protected String callerService() {
-    return "python-caller";
-  }
-
-  @Override
-  protected String gatewayService() {
-    return "av-gateway-amqp";
+  TracingIT() {
+    super("python-caller", "av-gateway-amqp");
   }
 
   @Override
   protected ZipkinServer zipkin() {
     return zipkin;
-  }
-
-  @Override
-  protected HistoryQueries history() {
-    return history;
   }
 
   @AfterAll

@@ -1,6 +1,5 @@
 package io.github.avgateway.jms;
 
-import io.github.avgateway.core.port.HistoryQueries;
 import io.github.avgateway.core.testing.AbstractTracingTests;
 import io.github.avgateway.core.testing.ExampleCallers;
 import io.github.avgateway.core.testing.TestEnv;
@@ -13,7 +12,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -45,26 +43,13 @@ class TracingIT extends AbstractTracingTests {
     registry.add("management.tracing.export.zipkin.endpoint", zipkin::spansEndpoint);
   }
 
-  @Autowired HistoryQueries history;
-
-  @Override
-  protected String callerService() {
-    return "node-caller";
-  }
-
-  @Override
-  protected String gatewayService() {
-    return "av-gateway-jms";
+  TracingIT() {
+    super("node-caller", "av-gateway-jms");
   }
 
   @Override
   protected ZipkinServer zipkin() {
     return zipkin;
-  }
-
-  @Override
-  protected HistoryQueries history() {
-    return history;
   }
 
   @AfterAll
