@@ -109,6 +109,13 @@ public final class SolrHistoryQueries implements HistoryQueries {
   }
 
   @Override
+  public List<MessageInfo> byTraceId(String traceId, int limit) {
+    positive(limit);
+    String key = HistoryFields.TRACE_KEY + ":\"" + HistoryKeys.traceId(traceId) + "\"";
+    return bounded(() -> search.byKey(key, d -> traceId.equals(d.traceId()), limit, Instant.now()));
+  }
+
+  @Override
   public List<MessageInfo> recent(TimeRange range, int limit, HistoryOrder order) {
     positive(limit);
     return bounded(() -> documents(search.page(List.of(), range, null, order, limit)));

@@ -32,13 +32,16 @@ abstract class HistoryQueriesContract {
   private static final String S3 = "3".repeat(64);
   private static final String EICAR = "Eicar-Test-Signature";
   private static final String OTHER = "Other-Signature";
+  private static final String TRACE = "4bf92f3577b34da6a3ce929d0e0e4736";
 
   private final MessageInfo early = doc("q-early", Verdict.ERROR, -1, S3, List.of());
   private final MessageInfo a = doc("q-a", Verdict.CLEAN, 5, S1, List.of());
   private final MessageInfo b = doc("q-b", Verdict.INFECTED, 10, S2, List.of(EICAR));
-  private final MessageInfo c = doc("q-c", Verdict.INFECTED, 50, S2, List.of(EICAR, OTHER));
+  private final MessageInfo c =
+      doc("q-c", Verdict.INFECTED, 50, S2, List.of(EICAR, OTHER)).withTraceId(TRACE);
   private final MessageInfo d = doc("q-d", Verdict.UNSCANNABLE, 80, S3, List.of());
-  private final MessageInfo e = doc("q-e", Verdict.INFECTED, 90, S2, List.of(OTHER));
+  private final MessageInfo e =
+      doc("q-e", Verdict.INFECTED, 90, S2, List.of(OTHER)).withTraceId(TRACE);
   private final MessageInfo f = doc("q-f", Verdict.INFECTED, 105, S1, List.of(EICAR));
   private final MessageInfo late = doc("q-late", Verdict.INFECTED, 135, S3, List.of(EICAR));
   private boolean recorded;
@@ -102,6 +105,18 @@ abstract class HistoryQueriesContract {
     recordDataSet();
     assertThat(queries().byCorrelationId("corr-q-c", 10)).containsExactly(c);
     assertThat(queries().byCorrelationId("corr-q-missing", 10)).isEmpty();
+  }
+
+  @Test
+  void byTraceIdFindsTheRequestsOfOneTraceNewestFirst() throws Exception {
+    recordDataSet();
+    assertThat(queries().byTraceId(TRACE, 10)).containsExactly(e, c);
+    assertThat(queries().byTraceId(TRACE, 1)).containsExactly(e);
+    assertThat(queries().byTraceId("0af7651916cd43dd8448eb211c80319c", 10)).isEmpty();
+    assertThat(queries().byRequestId("amqp", "q-a"))
+        .get()
+        .extracting(MessageInfo::traceId)
+        .isNull();
   }
 
   @Test

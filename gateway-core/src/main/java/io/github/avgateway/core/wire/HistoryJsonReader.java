@@ -37,7 +37,10 @@ final class HistoryJsonReader {
 
   private static final NotRead NOT_READ = new NotRead();
 
-  /** Every field of a document, one bit each, in the record's order. */
+  /**
+   * Every field of a document but the optional trace id, one bit each, in the record's order (a
+   * gateway without tracing support writes no trace id).
+   */
   private static final int ALL_FIELDS = (1 << 23) - 1;
 
   private static final int[] POWERS_OF_TEN = {
@@ -141,6 +144,7 @@ final class HistoryJsonReader {
     boolean redelivered = false;
     Disposition disposition = null;
     DeadLetterReason deadLetterReason = null;
+    String traceId = null;
     int seen = 0;
     do {
       whitespace();
@@ -242,12 +246,16 @@ final class HistoryJsonReader {
               deadLetterReason = enumOrNull(DeadLetterReason.class);
               yield 1 << 22;
             }
+            case "traceId" -> {
+              traceId = stringOrNull();
+              yield 1 << 23;
+            }
             default -> throw NOT_READ;
           };
       seen = once(seen, bit);
       whitespace();
     } while (more('}'));
-    if (seen != ALL_FIELDS) {
+    if ((seen & ALL_FIELDS) != ALL_FIELDS) {
       throw NOT_READ;
     }
     return new MessageInfo(
@@ -273,7 +281,8 @@ final class HistoryJsonReader {
         gateway,
         redelivered,
         disposition,
-        deadLetterReason);
+        deadLetterReason,
+        traceId);
   }
 
   /** A field seen twice is left to the mapper, which has its own rule for that. */

@@ -73,6 +73,7 @@ public final class HistoryMessages {
         .field("redelivered", d.redelivered())
         .field("disposition", d.disposition())
         .field("deadLetterReason", d.deadLetterReason())
+        .field("traceId", d.traceId())
         .endObject();
   }
 
