@@ -5,7 +5,7 @@
 # and a retention purge of the oldest day. Solr runs standalone in a JVM of its own. Resumable: the
 # index and its state stay under --dir (default load-tests/target/history-scale), and a later run
 # continues them (fill to 10 M today, to 100 M tomorrow). Raw output: perf-notes/raw/history-scale-*.txt.
-# See perf-notes/solr-history.md. A run to 100 M takes about two hours and 20 GB of disk.
+# See perf-notes/solr-history.md. A run to 100 M needs about 15 GB of disk and, on two cores, hours.
 #
 # Usage: load-tests/history-scale.sh [--no-build] [--checkpoints=1M,10M] [--fill-only] [--feedback]
 #        [--ingest=1M] [--warm=50] [--cold-rounds=3] [--drop-caches=false] [--dir=DIR] ...

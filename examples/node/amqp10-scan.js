@@ -2,11 +2,18 @@
 // Send a file to the JMS gateway's embedded broker over AMQP 1.0 and print its verdict (rhea).
 //
 //   node amqp10-scan.js FILE [--host 127.0.0.1] [--port 61616] [--queue av.scan.requests]
-//                            [--correlation-id ID]
+//                            [--correlation-id ID] [--zipkin http://127.0.0.1:9411/api/v2/spans]
+//                            [--traceparent VALUE]
 //
 // The reply comes on a dynamic node: a temporary queue the broker creates for this connection
 // alone (the JMS gateway accepts temporary queues as reply destinations by default; the request
 // says reply_to is one with the annotation x-opt-jms-reply-to = 2).
+//
+// --zipkin URL: send the file inside a span of the caller's own: a new W3C trace whose traceparent
+// goes in the request's application properties (the gateway continues it) and whose span is
+// reported to Zipkin's v2 span API at URL; prints "trace ID" first and the reply's traceparent (the
+// gateway's reply span) before the result. --traceparent VALUE: send this
+// traceparent as it is (a caller's own trace context).
 //
 // Prints one line: the file name, the verdict, the correlation id, then the reply's JSON body.
 // Exit status: 0 CLEAN, 1 INFECTED, 2 anything else (UNSCANNABLE, ERROR, no reply in time).
@@ -14,7 +21,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { randomUUID } = require('node:crypto');
+const { randomBytes, randomUUID } = require('node:crypto');
 const rhea = require('rhea');
 
 function option(args, name, fallback) {
@@ -29,15 +36,42 @@ function bodyText(body) {
   return String(body);
 }
 
-function scan(file, host, port, requestQueue, correlationId, timeoutMs) {
+/** A W3C trace id and span id for the caller's span, and its traceparent (sampled). */
+function newTrace() {
+  const traceId = randomBytes(16).toString('hex');
+  const spanId = randomBytes(8).toString('hex');
+  return { traceId, spanId, traceparent: `00-${traceId}-${spanId}-01` };
+}
+
+/** Reports the caller's span to Zipkin (v2 JSON): the request sent and its reply received. */
+async function reportSpan(zipkin, trace, startedMs, endedMs, result) {
+  const span = {
+    traceId: trace.traceId,
+    id: trace.spanId,
+    name: 'scan file',
+    kind: 'PRODUCER',
+    timestamp: Math.round(startedMs * 1000),
+    duration: Math.max(1, Math.round((endedMs - startedMs) * 1000)),
+    localEndpoint: { serviceName: 'node-caller' },
+    tags: { 'av.verdict': result ? result.verdict : 'NO_REPLY' },
+  };
+  const response = await fetch(zipkin, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify([span]),
+  });
+  if (!response.ok) throw new Error(`Zipkin answered ${response.status}`);
+}
+
+function scan(file, host, port, requestQueue, correlationId, timeoutMs, traceparent) {
   const body = fs.readFileSync(file);
   return new Promise((resolve, reject) => {
     const container = rhea.create_container();
     const connection = container.connect({ host, port, reconnect: false });
-    const done = (result) => {
+    const done = (result, replyTraceparent) => {
       clearTimeout(timer);
       connection.close();
-      resolve({ correlationId, result });
+      resolve({ correlationId, result, replyTraceparent });
     };
     const timer = setTimeout(() => done(null), timeoutMs);
     connection.on('connection_error', (context) => reject(context.connection.error));
@@ -59,7 +93,9 @@ function scan(file, host, port, requestQueue, correlationId, timeoutMs) {
           reply_to: replyTo,
           durable: true,
           content_type: 'application/octet-stream',
-          application_properties: { avFilename: path.basename(file) },
+          application_properties: traceparent
+            ? { avFilename: path.basename(file), traceparent }
+            : { avFilename: path.basename(file) },
           // Marks reply_to as a temporary queue, as Qpid JMS does; without it the broker hands the
           // gateway a plain queue name, which the reply allow-list refuses.
           message_annotations: { 'x-opt-jms-reply-to': 2 },
@@ -69,7 +105,8 @@ function scan(file, host, port, requestQueue, correlationId, timeoutMs) {
     });
     receiver.on('message', (context) => {
       if (context.message.correlation_id === correlationId) {
-        done(JSON.parse(bodyText(context.message.body)));
+        const properties = context.message.application_properties || {};
+        done(JSON.parse(bodyText(context.message.body)), properties.traceparent);
       }
     });
   });
@@ -87,14 +124,24 @@ async function main() {
   const requestQueue = option(args, '--queue', 'av.scan.requests');
   const timeoutMs = Number(option(args, '--timeout', '30')) * 1000;
   const correlationId = option(args, '--correlation-id', randomUUID());
-  const { result } = await scan(
+  const zipkin = option(args, '--zipkin', null);
+  const trace = zipkin ? newTrace() : null;
+  if (trace) console.log(`trace ${trace.traceId}`);
+  const traceparent = trace ? trace.traceparent : option(args, '--traceparent', null);
+  const startedMs = Date.now();
+  const { result, replyTraceparent } = await scan(
     file,
     host,
     port,
     requestQueue,
     correlationId,
     timeoutMs,
+    traceparent,
   );
+  if (trace) {
+    await reportSpan(zipkin, trace, startedMs, Date.now(), result);
+    console.log(`reply traceparent ${replyTraceparent}`);
+  }
   if (!result) {
     console.log(`${file}: NO_REPLY ${correlationId}`);
     return 2;

@@ -3,10 +3,17 @@
 
     python amqp_scan.py FILE [--reply direct|server-named] [--url amqp://guest:guest@127.0.0.1:5672/]
                         [--queue av.scan.requests] [--correlation-id ID]
+                        [--zipkin http://127.0.0.1:9411/api/v2/spans] [--traceparent VALUE]
 
 --reply direct        the reply comes on RabbitMQ's direct reply-to pseudo-queue (no queue declared)
 --reply server-named  the caller declares a server-named exclusive queue (amq.gen-...), as in
                       RabbitMQ's RPC tutorial, and puts its name in reply_to
+
+--zipkin URL          send the file inside a span of the caller's own: a new W3C trace whose
+                      traceparent goes in the request's headers (the gateway continues it) and
+                      whose span is reported to Zipkin's v2 span API at URL; prints "trace ID" first
+                      and the reply's traceparent (the gateway's reply span) before the result
+--traceparent VALUE   send this traceparent header as it is (a caller's own trace context)
 
 Prints one line: the file name, the verdict, the correlation id, then the reply's JSON body.
 Exit status: 0 CLEAN, 1 INFECTED, 2 anything else (UNSCANNABLE, ERROR, no reply in time).
@@ -15,6 +22,8 @@ import argparse
 import json
 import os
 import sys
+import time
+import urllib.request
 import uuid
 
 import pika
@@ -22,7 +31,31 @@ import pika
 DIRECT_REPLY_TO = "amq.rabbitmq.reply-to"
 
 
-def scan(path, reply, url, request_queue, correlation_id, timeout):
+def new_trace():
+    """A W3C trace id and span id for the caller's span, and its traceparent (sampled)."""
+    trace_id, span_id = os.urandom(16).hex(), os.urandom(8).hex()
+    return trace_id, span_id, f"00-{trace_id}-{span_id}-01"
+
+
+def report_span(zipkin, trace_id, span_id, started, ended, result):
+    """Reports the caller's span to Zipkin (v2 JSON): the request sent and its reply received."""
+    span = {
+        "traceId": trace_id,
+        "id": span_id,
+        "name": "scan file",
+        "kind": "PRODUCER",
+        "timestamp": int(started * 1_000_000),
+        "duration": max(1, int((ended - started) * 1_000_000)),
+        "localEndpoint": {"serviceName": "python-caller"},
+        "tags": {"av.verdict": result["verdict"] if result else "NO_REPLY"},
+    }
+    request = urllib.request.Request(
+        zipkin, data=json.dumps([span]).encode(), method="POST",
+        headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(request, timeout=10).close()
+
+
+def scan(path, reply, url, request_queue, correlation_id, timeout, traceparent=None):
     with open(path, "rb") as f:
         body = f.read()
     connection = pika.BlockingConnection(pika.URLParameters(url))
@@ -40,6 +73,9 @@ def scan(path, reply, url, request_queue, correlation_id, timeout):
                 answer["headers"] = properties.headers or {}
                 answer["body"] = json.loads(reply_body)
 
+        headers = {"avFilename": os.path.basename(path)}
+        if traceparent:
+            headers["traceparent"] = traceparent
         # Direct reply-to needs the consumer before the publish; it is harmless for a queue too.
         channel.basic_consume(queue=reply_to, on_message_callback=on_reply, auto_ack=True)
         channel.basic_publish(
@@ -51,7 +87,7 @@ def scan(path, reply, url, request_queue, correlation_id, timeout):
                 reply_to=reply_to,
                 delivery_mode=pika.DeliveryMode.Persistent,
                 content_type="application/octet-stream",
-                headers={"avFilename": os.path.basename(path)},
+                headers=headers,
             ),
             body=body,
         )
@@ -60,7 +96,7 @@ def scan(path, reply, url, request_queue, correlation_id, timeout):
         while "body" not in answer and waited < timeout:
             connection.process_data_events(time_limit=0.2)
             waited += 0.2
-        return correlation_id, answer.get("body")
+        return correlation_id, answer.get("body"), answer.get("headers", {}).get("traceparent")
     finally:
         connection.close()
 
@@ -73,11 +109,21 @@ def main():
     parser.add_argument("--queue", default="av.scan.requests")
     parser.add_argument("--correlation-id", default=None, help="default: a new UUID")
     parser.add_argument("--timeout", type=float, default=30.0)
+    parser.add_argument("--zipkin", default=None, help="report the caller's span to this URL")
+    parser.add_argument("--traceparent", default=None, help="send this traceparent as it is")
     args = parser.parse_args()
     correlation_id = args.correlation_id or str(uuid.uuid4())
-    correlation_id, result = scan(
-        args.file, args.reply, args.url, args.queue, correlation_id, args.timeout
+    traceparent = args.traceparent
+    if args.zipkin:
+        trace_id, span_id, traceparent = new_trace()
+        print(f"trace {trace_id}")
+    started = time.time()
+    correlation_id, result, reply_traceparent = scan(
+        args.file, args.reply, args.url, args.queue, correlation_id, args.timeout, traceparent
     )
+    if args.zipkin:
+        report_span(args.zipkin, trace_id, span_id, started, time.time(), result)
+        print(f"reply traceparent {reply_traceparent}")
     if result is None:
         print(f"{args.file}: NO_REPLY {correlation_id}")
         return 2

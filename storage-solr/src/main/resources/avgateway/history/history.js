@@ -238,6 +238,16 @@ async function byRequestOrCorrelationId(query, summary) {
   return docs;
 }
 
+// 32 hex digits may be a W3C trace id: the scans of that trace, else a request or correlation id.
+async function byTraceOrOtherId(query, summary) {
+  if (!/^[0-9a-fA-F]{32}$/.test(query)) return byRequestOrCorrelationId(query, summary);
+  const traceId = query.toLowerCase();
+  const docs = await api('by-trace-id', { traceId: traceId, limit: 50 });
+  if (docs.length === 0) return byRequestOrCorrelationId(query, summary);
+  summary.textContent = docs.length + ' scan' + (docs.length === 1 ? '' : 's') + ' in trace ' + traceId;
+  return docs;
+}
+
 async function search(text) {
   const query = text.trim();
   const input = document.getElementById('search-input');
@@ -255,7 +265,7 @@ async function search(text) {
       docs = await api('by-sha256', { sha256: query.toLowerCase(), limit: 50 });
       summary.textContent = docs.length + ' scan' + (docs.length === 1 ? '' : 's') + ' of SHA-256 ' + query.toLowerCase();
     } else {
-      docs = await byRequestOrCorrelationId(query, summary);
+      docs = await byTraceOrOtherId(query, summary);
     }
   } catch (e) {
     summary.textContent = e.storeUnreachable ? STORE_UNREACHABLE : 'Search failed: ' + e.message;

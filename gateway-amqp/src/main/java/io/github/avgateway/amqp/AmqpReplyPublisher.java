@@ -1,5 +1,7 @@
 package io.github.avgateway.amqp;
 
+import io.github.avgateway.core.trace.RequestTrace;
+import io.github.avgateway.core.trace.TraceStep;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -144,19 +146,46 @@ public final class AmqpReplyPublisher {
     }
   }
 
-  /** Publishes {@code reply} to {@code queue} through the default exchange. */
+  /**
+   * Publishes {@code reply} to {@code queue} through the default exchange. This and the other
+   * publishes carry the current request's trace context ({@link RequestTrace#current()}) and time
+   * its publish up to the broker's confirm.
+   */
   public CompletableFuture<PublishOutcome> reply(String queue, Message reply) {
-    return toQueue(queue, !queue.startsWith(DIRECT_REPLY_TO_PREFIX), reply);
+    TraceStep step = publishing("reply", queue, reply);
+    return traced(step, toQueue(queue, !queue.startsWith(DIRECT_REPLY_TO_PREFIX), reply));
   }
 
   /** Publishes {@code message} to {@code queue} through the default exchange, mandatory. */
   public CompletableFuture<PublishOutcome> toQueue(String queue, Message message) {
-    return toQueue(queue, true, message);
+    TraceStep step = publishing("forward", queue, message);
+    return traced(step, toQueue(queue, true, message));
   }
 
   /** Publishes {@code deadLetter} to the dead-letter exchange. */
   public CompletableFuture<PublishOutcome> deadLetter(Message deadLetter) {
-    return publish(deadLetters, deadLetterExchange, deadLetterRoutingKey, deadLetter);
+    TraceStep step = publishing("dead-letter", deadLetterExchange, deadLetter);
+    return traced(step, publish(deadLetters, deadLetterExchange, deadLetterRoutingKey, deadLetter));
+  }
+
+  private static TraceStep publishing(String name, String destination, Message message) {
+    return RequestTrace.current()
+        .publish(name, destination, message.getMessageProperties(), AmqpTraceHeaders.SETTER);
+  }
+
+  /** Ends {@code step} when the broker confirmed, or fails it with the other outcomes. */
+  private static CompletableFuture<PublishOutcome> traced(
+      TraceStep step, CompletableFuture<PublishOutcome> outcome) {
+    if (step == TraceStep.NONE) {
+      return outcome;
+    }
+    return outcome.whenComplete((settled, error) -> {
+      if (settled instanceof PublishOutcome.Confirmed) {
+        step.end();
+      } else {
+        step.fail(error != null ? error.toString() : String.valueOf(settled));
+      }
+    });
   }
 
   private static RabbitTemplate template(ConnectionFactory factory, boolean mandatory) {

@@ -6,6 +6,8 @@ import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.ScanResult;
 import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.pipeline.ScanPipeline;
+import io.github.avgateway.core.trace.RequestTrace;
+import io.github.avgateway.core.trace.TraceStep;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -27,6 +29,9 @@ final class BatchItem {
   private final Message message;
   private final AmqpReplyBuilder builder;
   private final AmqpReplyPublisher publisher;
+  private final RequestTrace trace;
+  private TraceStep historyStep = TraceStep.NONE;
+  private MessageInfo document;
   private Triage triage;
   private ScanResult result;
   private DeadLetterAttempts deadLetter;
@@ -38,9 +43,19 @@ final class BatchItem {
   private boolean historyRefused;
 
   BatchItem(Message message, AmqpReplyBuilder builder, AmqpReplyPublisher publisher) {
+    this(message, builder, publisher, RequestTrace.NONE);
+  }
+
+  /**
+   * @param trace the request's trace: current while it is scanned and published, ended by {@link
+   *     #endTrace()} once the batch was acknowledged
+   */
+  BatchItem(
+      Message message, AmqpReplyBuilder builder, AmqpReplyPublisher publisher, RequestTrace trace) {
     this.message = message;
     this.builder = builder;
     this.publisher = publisher;
+    this.trace = trace;
   }
 
   long deliveryTag() {
@@ -49,6 +64,12 @@ final class BatchItem {
 
   /** Decides and scans (unless refused); {@link #publish()} then sends the answer. */
   void scan(RequestTriage requestTriage, ScanPipeline pipeline) {
+    try (RequestTrace.Scope scope = trace.makeCurrent()) {
+      scanNow(requestTriage, pipeline);
+    }
+  }
+
+  private void scanNow(RequestTriage requestTriage, ScanPipeline pipeline) {
     triage = requestTriage.triage(message);
     result =
         switch (triage) {
@@ -75,6 +96,12 @@ final class BatchItem {
     if (failure != null) {
       return;
     }
+    try (RequestTrace.Scope scope = trace.makeCurrent()) {
+      publishNow();
+    }
+  }
+
+  private void publishNow() {
     switch (triage) {
       case Triage.Scan scan -> {
         switch (scan.route()) {
@@ -102,6 +129,12 @@ final class BatchItem {
     if (failure != null || confirmed) {
       return false;
     }
+    try (RequestTrace.Scope scope = trace.makeCurrent()) {
+      return settleNow(deadlineNanos);
+    }
+  }
+
+  private boolean settleNow(long deadlineNanos) {
     switch (unconfirmedIfNacked(await(pending, deadlineNanos))) {
       case PublishOutcome.Confirmed ok -> confirmed(deadlineNanos);
       case PublishOutcome.Returned returned when deadLetter == null && forward != null -> {
@@ -147,11 +180,20 @@ final class BatchItem {
     return outcome instanceof PublishOutcome.Nacked ? new PublishOutcome.Failed(NACKED) : outcome;
   }
 
-  /** The history document, for a request whose reply or dead-letter was confirmed; else null. */
+  /**
+   * The history document (with the request's trace id), for a request whose reply or dead-letter
+   * was confirmed; else null. Starts the request's history hand-off step.
+   */
   MessageInfo history(ScanPipeline pipeline) {
     if (failure != null || !confirmed) {
       return null;
     }
+    document = untracedHistory(pipeline).withTraceId(trace.traceId());
+    historyStep = trace.step("history hand-off");
+    return document;
+  }
+
+  private MessageInfo untracedHistory(ScanPipeline pipeline) {
     if (deadLetter != null) {
       return pipeline.deadLettered(triage.request(), result, deadLetter.reason());
     }
@@ -164,6 +206,16 @@ final class BatchItem {
   void historyHandedOver() {
     if (failure == null) {
       historyHeld = true;
+      historyStep.end();
+    }
+  }
+
+  /** Ends the request's trace: done with its document, or requeued for its failure. */
+  void endTrace() {
+    if (done()) {
+      trace.finish(document);
+    } else {
+      trace.fail(failure == null ? "requeued" : failure);
     }
   }
 
@@ -184,6 +236,7 @@ final class BatchItem {
   void fail(String why) {
     if (failure == null) {
       failure = why;
+      historyStep.fail(why);
     }
   }
 

@@ -3,8 +3,10 @@ package io.github.avgateway.amqp;
 import com.rabbitmq.client.Channel;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.port.Availability;
+import io.github.avgateway.core.trace.RequestTracer;
 import java.io.IOException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -68,6 +70,7 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
   private final HistoryHandOff history;
   private final IntakeHold hold;
   private final Duration confirmTimeout;
+  private final RequestTracer tracer;
   private volatile Runnable onIntakeTrouble = () -> {};
 
   /** This consumer thread's line; a consumer's channel is used by its thread alone. */
@@ -76,6 +79,10 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
   /** Every line in use, for {@link #awaitAcknowledged(Duration)}. */
   private final Set<AckLine> lines = ConcurrentHashMap.newKeySet();
 
+  /**
+   * @param tracer traces each request: its span, scan, publishes and history hand-off ({@link
+   *     RequestTracer#NONE} when tracing is off)
+   */
   public ScanBatchListener(
       RequestTriage triage,
       ScanPipeline pipeline,
@@ -83,7 +90,9 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
       HistoryStream history,
       IntakeHold hold,
       Duration confirmTimeout,
-      Duration historyTimeout) {
+      Duration historyTimeout,
+      RequestTracer tracer) {
+    this.tracer = tracer;
     this.triage = triage;
     this.pipeline = pipeline;
     this.builder = new AmqpReplyBuilder();
@@ -101,7 +110,10 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
   @Override
   public void onMessageBatch(List<Message> messages, Channel channel) {
     List<BatchItem> items = new ArrayList<>(messages.size());
-    messages.forEach(m -> items.add(new BatchItem(m, builder, publisher)));
+    Instant received = Instant.now();
+    messages.forEach(m ->
+        items.add(
+            new BatchItem(m, builder, publisher, AmqpTraceHeaders.start(tracer, m, received))));
     CompletableFuture<Void> settled = DONE;
     // Read before the gate is asked: a closing after this reading holds the batch's failed scans.
     long closings = hold.closings();
@@ -233,6 +245,8 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
       }
     } catch (IOException e) {
       throw new IllegalStateException("could not acknowledge; the broker will redeliver", e);
+    } finally {
+      items.forEach(BatchItem::endTrace);
     }
     log.warn(
         "{} of {} requests requeued, the first because: {}",

@@ -21,6 +21,7 @@ import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.pipeline.VerdictCache;
 import io.github.avgateway.core.testing.InMemoryHistory;
 import io.github.avgateway.core.testing.SwitchableGate;
+import io.github.avgateway.core.trace.RequestTracer;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -70,7 +71,8 @@ class PipeBatchListenerTest {
             },
             new IntakeHold(gate, Duration.ofMillis(5), Duration.ofMinutes(1)),
             Duration.ofSeconds(5),
-            Duration.ofSeconds(5));
+            Duration.ofSeconds(5),
+            RequestTracer.NONE);
     l.onIntakeTrouble(troubles::incrementAndGet);
     return l;
   }

@@ -27,6 +27,7 @@ import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.pipeline.VerdictCache;
 import io.github.avgateway.core.testing.InMemoryHistory;
 import io.github.avgateway.core.testing.SwitchableGate;
+import io.github.avgateway.core.trace.RequestTracer;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -90,7 +91,8 @@ class ScanBatchListenerTest {
             this::publishHistory,
             hold = new IntakeHold(gate, Duration.ofMillis(5), holdLimit),
             confirmTimeout,
-            historyTimeout);
+            historyTimeout,
+            RequestTracer.NONE);
     l.onIntakeTrouble(troubles::incrementAndGet);
     return l;
   }

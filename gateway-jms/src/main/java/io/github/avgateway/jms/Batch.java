@@ -2,9 +2,11 @@ package io.github.avgateway.jms;
 
 import io.github.avgateway.core.history.HistoryBacklogGate;
 import io.github.avgateway.core.model.MessageInfo;
+import io.github.avgateway.core.trace.RequestTrace;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -32,6 +34,7 @@ final class Batch {
 
   private final ConsumerSession session;
   private final MessageConsumer consumer;
+  private final String queue;
   private final ItemProcessor processor;
   private final ConsumerSettings settings;
   private final IntakeHold hold;
@@ -43,6 +46,7 @@ final class Batch {
   Batch(
       ConsumerSession session,
       MessageConsumer consumer,
+      String queue,
       ItemProcessor processor,
       ConsumerSettings settings,
       IntakeHold hold,
@@ -51,6 +55,7 @@ final class Batch {
       JmsHistoryBuffer shared) {
     this.session = session;
     this.consumer = consumer;
+    this.queue = queue;
     this.processor = processor;
     this.settings = settings;
     this.hold = hold;
@@ -64,7 +69,7 @@ final class Batch {
     Message message = first;
     try {
       while (message != null) {
-        if (!(handleHeld(message) instanceof Handled.Done handled)) {
+        if (!(handleTraced(message) instanceof Handled.Done handled)) {
           log.warn("Rolling back a batch for redelivery: held too long, {}", hold.why());
           session.rollback();
           return;
@@ -107,6 +112,24 @@ final class Batch {
     return done.size() < settings.batchSize() && !last.getJMSRedelivered();
   }
 
+  /**
+   * Handles one request inside its trace (current while it is handled, so that the scan and the
+   * sends find it); its history document gets the trace id.
+   */
+  private Handled handleTraced(Message message) throws JMSException {
+    RequestTrace trace = session.startTrace(message, queue, Instant.now());
+    Handled handled;
+    try (RequestTrace.Scope scope = trace.makeCurrent()) {
+      handled = handleHeld(message);
+    }
+    if (handled instanceof Handled.Done(MessageInfo document)) {
+      MessageInfo traced = document.withTraceId(trace.traceId());
+      session.traces().done(trace, traced);
+      return new Handled.Done(traced);
+    }
+    return handled;
+  }
+
   /** Handles one request, holding the transaction and handling it again while intake is paused. */
   private Handled handleHeld(Message message) throws JMSException {
     while (hold.awaitOpen()) {
@@ -127,6 +150,7 @@ final class Batch {
       return true;
     }
     List<MessageInfo> documents = done.stream().map(Handled.Done::document).toList();
+    session.traces().handingOff();
     return shared == null ? sentInTransactionHeld(documents) : sentSharedHeld(documents);
   }
 

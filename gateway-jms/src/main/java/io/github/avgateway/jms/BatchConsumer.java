@@ -98,9 +98,13 @@ final class BatchConsumer implements Runnable {
           IntakeHold hold =
               new IntakeHold(
                   gate, settings.pausePollInterval(), settings.pauseHoldTime(), stopping);
-          new Batch(session, consumer, processor, settings, hold, backlog, room, shared).run(first);
+          new Batch(session, consumer, queue, processor, settings, hold, backlog, room, shared)
+              .run(first);
         }
       } catch (JMSException | RuntimeException e) {
+        if (session != null) {
+          session.traces().rolledBack("broker failure: " + e);
+        }
         if (running) {
           log.warn(
               "{}: broker failure, reconnecting in {}: {}", name, RECONNECT_DELAY, e.toString());

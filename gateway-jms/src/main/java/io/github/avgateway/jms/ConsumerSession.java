@@ -1,11 +1,16 @@
 package io.github.avgateway.jms;
 
+import io.github.avgateway.core.trace.Intake;
+import io.github.avgateway.core.trace.RequestTrace;
+import io.github.avgateway.core.trace.RequestTracer;
+import io.github.avgateway.core.trace.TraceStep;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.activemq.artemis.api.jms.ActiveMQJMSClient;
@@ -26,11 +31,14 @@ final class ConsumerSession {
   private final Destination historyQueue;
   private final Map<String, Destination> queues = new HashMap<>();
   private final KnownQueues known;
+  private final RequestTracer tracer;
+  private final BatchTraces traces = new BatchTraces();
 
   ConsumerSession(Session session, ConsumerSettings settings, QueueLookup lookup)
       throws JMSException {
     this.session = session;
     this.known = new KnownQueues(lookup);
+    this.tracer = settings.tracer();
     this.producer = session.createProducer(null);
     this.producer.setDeliveryMode(DeliveryMode.PERSISTENT);
     this.deadLetterQueue = session.createQueue(settings.deadLetterQueue());
@@ -74,10 +82,34 @@ final class ConsumerSession {
     return historyQueue;
   }
 
+  /**
+   * The trace of {@code message}, taken from {@code queue} at {@code receivedAt}; it ends when this
+   * transaction commits or rolls back.
+   */
+  RequestTrace startTrace(Message message, String queue, Instant receivedAt) {
+    Intake intake = new Intake("jms", queue, JmsTraceHeaders.sentAt(message), receivedAt);
+    RequestTrace trace = tracer.start(intake, message, JmsTraceHeaders.GETTER);
+    traces.started(trace);
+    return trace;
+  }
+
+  /** The traces of this transaction's requests. */
+  BatchTraces traces() {
+    return traces;
+  }
+
+  /**
+   * Sends a reply or dead-letter (or the history message), carrying the current request's trace
+   * context (not the history message, which is every request's).
+   */
   void send(Destination destination, Message message) throws JMSException {
+    TraceStep step =
+        destination == historyQueue
+            ? TraceStep.NONE
+            : publishing(
+                destination == deadLetterQueue ? "dead-letter" : "reply", destination, message);
     Destination target = known.beforeSend(destination);
-    producer.send(target, message);
-    known.sent(target);
+    sendTraced(target, message, step, () -> producer.send(target, message));
   }
 
   /**
@@ -86,20 +118,53 @@ final class ConsumerSession {
    */
   void send(Destination destination, Message message, int priority, long timeToLive)
       throws JMSException {
+    TraceStep step = publishing("forward", destination, message);
     Destination target = known.beforeSend(destination);
-    producer.send(target, message, DeliveryMode.PERSISTENT, priority, timeToLive);
+    sendTraced(
+        target,
+        message,
+        step,
+        () -> producer.send(target, message, DeliveryMode.PERSISTENT, priority, timeToLive));
+  }
+
+  private static TraceStep publishing(String name, Destination destination, Message message) {
+    return RequestTrace.current()
+        .publish(name, ReplyQueuePolicy.describe(destination), message, JmsTraceHeaders.SETTER);
+  }
+
+  /** Sends; the step lasts until the transaction ends, or fails with the send. */
+  private void sendTraced(Destination target, Message message, TraceStep step, Send send)
+      throws JMSException {
+    try {
+      send.run();
+    } catch (JMSException | RuntimeException e) {
+      step.fail(e.toString());
+      throw e;
+    }
     known.sent(target);
+    traces.step(step);
+  }
+
+  /** One send of the producer. */
+  @FunctionalInterface
+  private interface Send {
+    void run() throws JMSException;
   }
 
   void commit() throws JMSException {
     try {
       session.commit();
+      traces.committed();
+    } catch (JMSException | RuntimeException e) {
+      traces.rolledBack("commit failed: " + e);
+      throw e;
     } finally {
       known.transactionEnded();
     }
   }
 
   void rollback() throws JMSException {
+    traces.rolledBack("rolled back");
     try {
       session.rollback();
     } finally {

@@ -1,6 +1,7 @@
 package io.github.avgateway.jms;
 
 import io.github.avgateway.core.config.HistoryStreamProperties;
+import io.github.avgateway.core.trace.RequestTracer;
 import io.github.avgateway.jms.config.JmsProperties;
 import java.time.Duration;
 
@@ -16,6 +17,7 @@ import java.time.Duration;
  * @param historyQueue where the batches' history messages go, or null when history is off
  * @param pausePollInterval how often a paused consumer asks the intake gate again
  * @param pauseHoldTime how long a batch caught by an intake pause is held open before it rolls back
+ * @param tracer traces each request ({@link RequestTracer#NONE} when tracing is off)
  */
 record ConsumerSettings(
     String requestQueue,
@@ -25,9 +27,11 @@ record ConsumerSettings(
     Duration receiveTimeout,
     String historyQueue,
     Duration pausePollInterval,
-    Duration pauseHoldTime) {
+    Duration pauseHoldTime,
+    RequestTracer tracer) {
 
-  static ConsumerSettings of(JmsProperties properties, HistoryStreamProperties history) {
+  static ConsumerSettings of(
+      JmsProperties properties, HistoryStreamProperties history, RequestTracer tracer) {
     return new ConsumerSettings(
         properties.requestQueue(),
         properties.deadLetterQueue(),
@@ -36,7 +40,8 @@ record ConsumerSettings(
         properties.receiveTimeout(),
         history.enabled() ? history.queue() : null,
         properties.pausePollInterval(),
-        properties.pauseHoldTime());
+        properties.pauseHoldTime(),
+        tracer);
   }
 
   private static String blankToNull(String value) {

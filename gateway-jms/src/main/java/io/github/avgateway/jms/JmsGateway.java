@@ -5,6 +5,7 @@ import io.github.avgateway.core.history.HistoryBacklogGate;
 import io.github.avgateway.core.pipe.Pipe;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.port.IntakeGate;
+import io.github.avgateway.core.trace.RequestTracer;
 import io.github.avgateway.jms.config.JmsProperties;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
@@ -76,6 +77,7 @@ public final class JmsGateway implements SmartLifecycle {
    * @param backlog the history stream's bound, as the batches see it (part of {@code gate})
    * @param room whether the history address has room now, where the broker can be asked
    * @param lookup whether a queue exists, where the broker can be asked without a round trip
+   * @param tracer traces each request ({@link RequestTracer#NONE} when tracing is off)
    */
   public static JmsGateway create(
       JmsProperties properties,
@@ -85,7 +87,8 @@ public final class JmsGateway implements SmartLifecycle {
       HistoryBacklogGate backlog,
       HistoryRoom room,
       QueueLookup lookup,
-      IntakeGate gate) {
+      IntakeGate gate,
+      RequestTracer tracer) {
     List<Pipe> pipes = JmsPipes.checked(properties, history);
     // Replies never go to the gateway's own queues: a caller must not feed the history stream, a
     // pipe's inbox or a pipe's outlets.
@@ -119,7 +122,7 @@ public final class JmsGateway implements SmartLifecycle {
     }
     return new JmsGateway(
         factory,
-        ConsumerSettings.of(properties, history),
+        ConsumerSettings.of(properties, history, tracer),
         intakes,
         gate,
         backlog,

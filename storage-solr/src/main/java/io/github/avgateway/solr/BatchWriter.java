@@ -8,16 +8,20 @@ import java.util.Date;
 import java.util.List;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.request.UpdateRequest;
-import org.apache.solr.client.solrj.response.UpdateResponse;
-import org.apache.solr.common.SolrDocument;
 import org.apache.solr.common.SolrInputDocument;
-import org.apache.solr.common.params.ModifiableSolrParams;
 
 /**
  * Sends one batch as one update request with {@code commitWithin} and settles its futures: all
  * complete when Solr answered OK, all fail otherwise. Never commits. After the documents, the same
  * request marks their rollup slots dirty ({@link RollupSlots}); for a redelivered request, whose
  * new document replaces one received earlier, the earlier document's slot too.
+ *
+ * <p>In a time-routed alias ({@link HistoryCollections}) a batch holding a document Solr would
+ * refuse is sent as one request per route ({@link HistoryUpdates}), and a redelivered request
+ * received in another interval than before would leave its earlier document in the earlier
+ * interval's collection: after the batch is accepted, every earlier copy is deleted if it still has
+ * the version read before (a copy the new document overwrote in the same collection has another
+ * one), so one document per request id remains.
  */
 final class BatchWriter {
 
@@ -25,7 +29,8 @@ final class BatchWriter {
   static final String PROBE_ID = "avgateway-write-probe";
 
   private final SolrClient client;
-  private final String collection;
+  private final HistoryCollections collections;
+  private final HistoryUpdates updates;
   private final int commitWithinMillis;
   private final SolrHistoryGate gate;
   private final HistoryBatchObserver observer;
@@ -33,21 +38,22 @@ final class BatchWriter {
 
   BatchWriter(
       SolrClient client,
-      String collection,
+      HistoryCollections collections,
       Duration commitWithin,
       SolrHistoryGate gate,
       HistoryBatchObserver observer,
       RollupSlots slots) {
     this.slots = slots;
     this.client = client;
-    this.collection = collection;
+    this.collections = collections;
+    this.updates = new HistoryUpdates(client, collections);
     this.commitWithinMillis = Math.toIntExact(commitWithin.toMillis());
     this.gate = gate;
     this.observer = observer;
   }
 
   void write(List<PendingRecord> batch) {
-    List<SolrInputDocument> docs = new ArrayList<>(batch.size() + 1);
+    List<SolrInputDocument> docs = new ArrayList<>(batch.size());
     List<Instant> received = new ArrayList<>(batch.size());
     List<String> redelivered = new ArrayList<>();
     for (PendingRecord pending : batch) {
@@ -60,26 +66,12 @@ final class BatchWriter {
     }
     long started = System.nanoTime();
     try {
-      received.addAll(earlierReceipts(redelivered));
-      docs.addAll(slots.markers(received));
-      UpdateRequest request = new UpdateRequest();
-      request.add(docs);
-      request.setCommitWithin(commitWithinMillis);
-      send(request);
+      List<StoredCopies.Copy> earlier = earlierCopies(redelivered);
+      earlier.forEach(copy -> received.add(copy.receivedAt()));
+      updates.add(docs, slots.markers(received), commitWithinMillis);
+      removeReplaced(earlier);
     } catch (Exception e) {
-      observe(batch.size(), started, false);
-      String why = describe(e);
-      if (why.contains("unknown field")) {
-        why +=
-            "; the collection was made with another history schema than this version's ("
-                + HistoryConfigset.SCHEMA_VERSION
-                + "): use a new collection (storage-solr/README.md, Upgrading)";
-      }
-      gate.writesFailed(why);
-      SolrHistoryException failure =
-          new SolrHistoryException(
-              "Solr did not accept a batch of " + batch.size() + " documents: " + why, e);
-      batch.forEach(p -> p.accepted().completeExceptionally(failure));
+      failed(batch, started, e);
       return;
     }
     observe(batch.size(), started, true);
@@ -87,18 +79,39 @@ final class BatchWriter {
     batch.forEach(p -> p.accepted().complete(null));
   }
 
-  /** When the stored documents of {@code ids} (if any) were received. */
-  private List<Instant> earlierReceipts(List<String> ids) throws Exception {
-    if (ids.isEmpty()) {
-      return List.of();
+  private void failed(List<PendingRecord> batch, long started, Exception e) {
+    observe(batch.size(), started, false);
+    String why = describe(e);
+    if (why.contains("unknown field")) {
+      why +=
+          "; the collection was made with another history schema than this version's ("
+              + HistoryConfigset.SCHEMA_VERSION
+              + "): use a new collection (storage-solr/README.md, Upgrading)";
     }
-    ModifiableSolrParams fields = new ModifiableSolrParams();
-    fields.set("fl", HistoryFields.ID + "," + HistoryFields.RECEIVED_AT);
-    List<Instant> earlier = new ArrayList<>();
-    for (SolrDocument doc : client.getById(collection, ids, fields)) {
-      earlier.add(((Date) doc.getFirstValue(HistoryFields.RECEIVED_AT)).toInstant());
+    gate.writesFailed(why);
+    SolrHistoryException failure =
+        new SolrHistoryException(
+            "Solr did not accept a batch of " + batch.size() + " documents: " + why, e);
+    batch.forEach(p -> p.accepted().completeExceptionally(failure));
+  }
+
+  /** The stored documents (if any) of the redelivered requests {@code ids}. */
+  private List<StoredCopies.Copy> earlierCopies(List<String> ids) throws Exception {
+    return ids.isEmpty() ? List.of() : StoredCopies.all(client, collections, ids);
+  }
+
+  /**
+   * Deletes the earlier copies of redelivered documents that the batch did not overwrite (in a
+   * time-routed alias, those in another member than the new document). A delete names the version
+   * read before the batch, so it never removes the new document.
+   */
+  private void removeReplaced(List<StoredCopies.Copy> earlier) throws Exception {
+    if (!collections.timeRouted()) {
+      return; // one collection: the new document overwrote the earlier one
     }
-    return earlier;
+    for (StoredCopies.Copy copy : earlier) {
+      updates.deleteIfVersion(copy.collection(), copy.id(), copy.version(), commitWithinMillis);
+    }
   }
 
   private void observe(int documents, long startedNanos, boolean accepted) {
@@ -117,19 +130,12 @@ final class BatchWriter {
     UpdateRequest request = new UpdateRequest();
     request.deleteById(PROBE_ID);
     try {
-      send(request);
+      updates.process(request, new HistoryCollections.Route(collections.name(), false));
       gate.writesAccepted();
       return true;
     } catch (Exception e) {
       gate.writesFailed(describe(e));
       return false;
-    }
-  }
-
-  private void send(UpdateRequest request) throws Exception {
-    UpdateResponse response = request.process(client, collection);
-    if (response.getStatus() != 0) {
-      throw new SolrHistoryException("update answered with status " + response.getStatus());
     }
   }
 

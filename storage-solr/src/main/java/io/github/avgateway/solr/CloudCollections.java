@@ -26,7 +26,8 @@ final class CloudCollections {
     });
   }
 
-  private static void ensureConfigset(SolrClient client) throws Exception {
+  /** Uploads the history configset unless the cluster has it. */
+  static void ensureConfigset(SolrClient client) throws Exception {
     List<String> configsets = new ConfigSetAdminRequest.List().process(client).getConfigSets();
     if (configsets.contains(HistoryConfigset.NAME)) {
       return;

@@ -23,11 +23,12 @@ import org.apache.solr.client.solrj.response.json.BucketJsonFacet;
 import org.apache.solr.client.solrj.response.json.NestableJsonFacet;
 
 /**
- * The history's counts over a range: verdicts per hour and the most frequent signatures. The hours
- * the per-slot counts cover ({@link RollupCoverage}) are read from those counts, the others (the
- * current hour, hours with late documents, the partial hours at the ends of a range) are counted
- * from their documents with a facet. The answer is the same as a facet over every document of the
- * range; its cost grows with the hours and the live hours' documents, not with the index.
+ * The history's counts over a range: verdicts per hour and the most frequent signatures. The slots
+ * the per-slot counts cover ({@link RollupCoverage}) are read from those counts, the rest (the
+ * current slot, slots with late documents, the partial slots at the ends of a range) is counted
+ * from its documents with a facet; the signatures of whole covered days come from the days' sums
+ * ({@link CoveredSignatures}). The answer is the same as a facet over every document of the range;
+ * its cost grows with the hours and the live hours' documents, not with the index.
  */
 final class CountQueries {
 
@@ -49,11 +50,11 @@ final class CountQueries {
   /** Counts per verdict for every hour starting in {@code range}, oldest first, zeros included. */
   List<HourlyVerdictCounts> verdictsPerHour(TimeRange range) {
     Instant start = range.from().truncatedTo(ChronoUnit.HOURS);
-    RollupCoverage coverage = RollupCoverage.read(client, collection, slots, range);
+    RollupCoverage coverage = RollupCoverage.read(client, collection, slots, range, true);
     Map<Instant, Map<Verdict, Long>> found = new HashMap<>();
-    coverage.covered().forEach((hour, counts) -> found.put(hour, counts.verdicts()));
+    coverage.covered().forEach((slot, counts) -> add(found, hourOf(slot), counts.verdicts()));
     if (!coverage.live().isEmpty()) {
-      found.putAll(hoursOf(ask(coverage.live(), liveHours(coverage.live()))));
+      liveVerdicts(coverage.live()).forEach((hour, counts) -> add(found, hour, counts));
     }
     List<HourlyVerdictCounts> result = new ArrayList<>();
     for (Instant hour = start; hour.isBefore(range.to()); hour = hour.plus(1, ChronoUnit.HOURS)) {
@@ -62,13 +63,24 @@ final class CountQueries {
     return result;
   }
 
+  private static Instant hourOf(Instant slot) {
+    return slot.truncatedTo(ChronoUnit.HOURS);
+  }
+
+  private static void add(
+      Map<Instant, Map<Verdict, Long>> found, Instant hour, Map<Verdict, Long> counts) {
+    Map<Verdict, Long> sum = found.computeIfAbsent(hour, h -> new EnumMap<>(Verdict.class));
+    counts.forEach((v, n) -> sum.merge(v, n, Long::sum));
+  }
+
   /** The {@code limit} most frequent signatures of {@code range}; ties by name. */
   List<SignatureCount> topSignatures(TimeRange range, int limit) {
-    RollupCoverage coverage = RollupCoverage.read(client, collection, slots, range);
-    Map<String, Long> counts = coverage.coveredTotal().signatures();
+    RollupCoverage coverage = RollupCoverage.read(client, collection, slots, range, false);
+    Map<String, Long> counts = CoveredSignatures.read(client, collection, slots, coverage).counts();
     if (!coverage.live().isEmpty()) {
       TermsFacetMap signatures = new TermsFacetMap(HistoryFields.SIGNATURES).setLimit(-1);
-      SolrRollups.buckets(ask(coverage.live(), signatures), "counts")
+      QueryResponse response = ask(documentsOf(coverage.live()).withFacet("counts", signatures));
+      SolrRollups.buckets(response, "counts")
           .forEach((name, n) -> counts.merge(name, n, Long::sum));
     }
     return counts.entrySet().stream()
@@ -79,37 +91,66 @@ final class CountQueries {
   }
 
   /**
-   * A range facet by hour over the live hours' documents, by verdict. Method {@code dv} reads the
-   * receipt time of each document found; the default method would run a range query per bucket.
+   * The verdicts per hour of the documents in the {@code live} ranges: one range facet by hour per
+   * span of hours the ranges touch. A range facet computes each bucket's documents with a range
+   * query over the whole index, so one facet spanning a month would visit every document of the
+   * month; a span holds only the hours with live documents, and no hour is in two spans.
    */
-  private static RangeFacetMap liveHours(List<TimeRange> live) {
-    Instant from = live.getFirst().from().truncatedTo(ChronoUnit.HOURS);
-    Instant to = RollupCoverage.ceilHour(live.getLast().to());
-    RangeFacetMap hours =
-        new RangeFacetMap(HistoryFields.RECEIVED_AT, Date.from(from), Date.from(to), "+1HOUR")
-            .setMinCount(1)
-            .withSubFacet(
-                "verdicts",
-                new TermsFacetMap(HistoryFields.VERDICT).setLimit(Verdict.values().length));
-    hours.put("method", "dv");
-    return hours;
+  private Map<Instant, Map<Verdict, Long>> liveVerdicts(List<TimeRange> live) {
+    List<TimeRange> spans = hourSpans(live);
+    JsonQueryRequest request = documentsOf(live);
+    for (int i = 0; i < spans.size(); i++) {
+      TimeRange span = spans.get(i);
+      request.withFacet(
+          "hours" + i,
+          new RangeFacetMap(
+                  HistoryFields.RECEIVED_AT, Date.from(span.from()), Date.from(span.to()), "+1HOUR")
+              .setMinCount(1)
+              .withSubFacet(
+                  "verdicts",
+                  new TermsFacetMap(HistoryFields.VERDICT).setLimit(Verdict.values().length)));
+    }
+    QueryResponse response = ask(request);
+    Map<Instant, Map<Verdict, Long>> found = new HashMap<>();
+    for (int i = 0; i < spans.size(); i++) {
+      found.putAll(hoursOf(response, "hours" + i));
+    }
+    return found;
   }
 
-  /** One facet, named {@code counts}, over the history documents of the {@code live} ranges. */
-  private QueryResponse ask(List<TimeRange> live, Map<String, Object> facet) {
-    JsonQueryRequest request =
-        new JsonQueryRequest()
-            .setQuery(RollupCoverage.anyOf(live))
-            .withFilter(DocumentSearch.DOCUMENTS_ONLY)
-            .setLimit(0)
-            .withFacet("counts", facet);
+  /** The hours {@code live} (ordered) touches, as ranges of whole hours, touching ones merged. */
+  static List<TimeRange> hourSpans(List<TimeRange> live) {
+    long hour = RollupSlots.HOUR.toMillis();
+    List<TimeRange> spans = new ArrayList<>();
+    for (TimeRange range : live) {
+      Instant from = range.from().truncatedTo(ChronoUnit.HOURS);
+      Instant to = RollupCoverage.ceil(range.to(), hour);
+      if (!spans.isEmpty() && !from.isAfter(spans.getLast().to())) {
+        TimeRange last = spans.removeLast();
+        spans.add(new TimeRange(last.from(), to.isAfter(last.to()) ? to : last.to()));
+      } else {
+        spans.add(new TimeRange(from, to));
+      }
+    }
+    return spans;
+  }
+
+  /** A request for the history documents of the {@code live} ranges, no rows. */
+  private static JsonQueryRequest documentsOf(List<TimeRange> live) {
+    return new JsonQueryRequest()
+        .setQuery(RollupCoverage.anyOf(live))
+        .withFilter(DocumentSearch.DOCUMENTS_ONLY)
+        .setLimit(0);
+  }
+
+  private QueryResponse ask(JsonQueryRequest request) {
     return SolrHistoryQueries.call(() -> request.process(client, collection));
   }
 
-  private static Map<Instant, Map<Verdict, Long>> hoursOf(QueryResponse response) {
+  private static Map<Instant, Map<Verdict, Long>> hoursOf(QueryResponse response, String name) {
     Map<Instant, Map<Verdict, Long>> found = new HashMap<>();
     NestableJsonFacet facets = response.getJsonFacetingResponse();
-    BucketBasedJsonFacet hours = facets == null ? null : facets.getBucketBasedFacets("counts");
+    BucketBasedJsonFacet hours = facets == null ? null : facets.getBucketBasedFacets(name);
     if (hours != null) {
       for (BucketJsonFacet hour : hours.getBuckets()) {
         Map<Verdict, Long> counts = new EnumMap<>(Verdict.class);

@@ -26,15 +26,18 @@ final class HistoryFields {
   static final String REDELIVERED = "redelivered";
   static final String DISPOSITION = "disposition";
   static final String DEAD_LETTER_REASON = "deadLetterReason";
+  static final String TRACE_ID = "traceId";
   static final String VERSION = "_version_";
   static final String SHA256_KEY = "sha256Key";
   static final String CORRELATION_KEY = "correlationKey";
+  static final String TRACE_KEY = "traceKey";
 
   // per-slot counts (SolrRollups)
   static final String KIND = "kind";
   static final String SLOT_MILLIS = "slotMillis";
   static final String COUNTS = "counts";
   static final String SIGNATURE_COUNTS = "signatureCounts";
+  static final String SOURCE_DIGEST = "sourceDigest";
 
   private HistoryFields() {}
 }

@@ -32,6 +32,11 @@ final class HistoryKeys {
     return hash(correlationId);
   }
 
+  /** The key of a trace id: MurmurHash3 (32 bits) of its UTF-8 bytes. */
+  static int traceId(String traceId) {
+    return hash(traceId);
+  }
+
   private static int hash(String value) {
     byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
     return StringHelper.murmurhash3_x86_32(bytes, 0, bytes.length, SEED);

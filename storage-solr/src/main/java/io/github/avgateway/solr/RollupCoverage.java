@@ -3,7 +3,6 @@ package io.github.avgateway.solr;
 import io.github.avgateway.core.port.TimeRange;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.HashMap;
@@ -16,32 +15,45 @@ import org.apache.solr.client.solrj.SolrQuery;
 import org.apache.solr.common.SolrDocument;
 
 /**
- * Which hours of a range the per-slot counts answer, and their counts, read in one request that
+ * Which slots of a range the per-slot counts answer, and their counts, read in one request that
  * fetches the range's rollup documents and dirty markers (4,464 rollups for 31 days of ten-minute
  * slots, whatever the number of scans) and adds them up here: cheaper than any facet over them,
  * since a facet by hour visits its range once per hour. Every batch of documents marks its slots
  * dirty in the same request, and a marker goes only when the slot's counts are written, so a slot
- * with neither counts nor a marker has no documents. An hour is <em>covered</em> when it lies
- * wholly in the range, none of its slots is marked dirty and no counts of another slot length (an
- * earlier {@code rollup.slot}) are in it; every other hour of the range is <em>live</em>: counted
- * from its documents.
+ * with neither counts nor a marker has no documents. A slot is <em>covered</em> when it lies wholly
+ * in the range, it is not marked dirty and no counts of another slot length (an earlier {@code
+ * rollup.slot}) overlap it; the rest of the range is <em>live</em>: counted from its documents. So
+ * the documents counted are those of the current slot, of slots with late documents and of the
+ * partial slots at the ends of the range, never of a whole partial hour. Only the verdict counts
+ * are read (a slot's signature list can be hundreds of names: a month of them is megabytes); {@link
+ * CoveredSignatures} reads signatures by the day.
  *
- * @param covered the covered hours' counts, by hour start
- * @param live the live hours as ranges clipped to the query's range, contiguous hours merged
+ * @param covered the covered slots' verdict counts, by slot start (empty counts when read without
+ *     them)
+ * @param live the rest of the range as ranges, contiguous slots merged
+ * @param dayDigests per UTC day of the range, the digest of its slot rollups ({@link
+ *     RollupSlots#digest}), to tell whether a day's sum is current
  */
-record RollupCoverage(Map<Instant, SlotCounts> covered, List<TimeRange> live) {
-
-  private static final long HOUR_MILLIS = RollupSlots.HOUR.toMillis();
+record RollupCoverage(
+    Map<Instant, SlotCounts> covered, List<TimeRange> live, Map<Instant, Long> dayDigests) {
 
   /** Most live ranges a query filters by (each is a clause of one boolean query). */
   private static final int MAX_RANGES = 200;
 
-  /** Reads the coverage of {@code range} from the store, for counts of {@code slots}' length. */
+  /**
+   * Reads the coverage of {@code range} from the store, for counts of {@code slots}' length, with
+   * the covered slots' verdict counts or without them ({@code withCounts}).
+   */
   static RollupCoverage read(
-      SolrClient client, String collection, RollupSlots slots, TimeRange range) {
-    Instant first = range.from().truncatedTo(ChronoUnit.HOURS);
-    Instant end = ceilHour(range.to());
-    long slotsInRange = Duration.between(first, end).toMillis() / slots.length().toMillis();
+      SolrClient client,
+      String collection,
+      RollupSlots slots,
+      TimeRange range,
+      boolean withCounts) {
+    long slotMillis = slots.length().toMillis();
+    Instant first = slots.slotOf(range.from());
+    Instant end = ceil(range.to(), slotMillis);
+    long slotsInRange = Duration.between(first, end).toMillis() / slotMillis;
     // The kind leads (a few thousand documents); the range then checks their docValues only.
     SolrQuery query =
         new SolrQuery(
@@ -53,76 +65,62 @@ record RollupCoverage(Map<Instant, SlotCounts> covered, List<TimeRange> live) {
         HistoryFields.KIND,
         HistoryFields.RECEIVED_AT,
         HistoryFields.SLOT_MILLIS,
-        HistoryFields.COUNTS,
-        HistoryFields.SIGNATURE_COUNTS);
+        HistoryFields.VERSION);
+    if (withCounts) {
+      query.addField(HistoryFields.COUNTS);
+    }
     query.setRows(Math.toIntExact(Math.min(Integer.MAX_VALUE / 2, 2 * slotsInRange + 100)));
     List<SolrDocument> docs =
         SolrHistoryQueries.call(() -> client.query(collection, query)).getResults();
-    return of(range, first, end, slots.length().toMillis(), docs);
+    return of(range, slots, docs);
   }
 
-  private static RollupCoverage of(
-      TimeRange range, Instant first, Instant end, long slotMillis, List<SolrDocument> docs) {
+  private static RollupCoverage of(TimeRange range, RollupSlots slots, List<SolrDocument> docs) {
+    long slotMillis = slots.length().toMillis();
     Set<Instant> unusable = new HashSet<>();
     Map<Instant, SlotCounts> counted = new HashMap<>();
+    Map<Instant, Long> dayDigests = new HashMap<>();
     for (SolrDocument doc : docs) {
-      Instant hour =
-          ((Date) doc.getFirstValue(HistoryFields.RECEIVED_AT))
-              .toInstant()
-              .truncatedTo(ChronoUnit.HOURS);
+      Instant slot = ((Date) doc.getFirstValue(HistoryFields.RECEIVED_AT)).toInstant();
       long length = ((Number) doc.getFirstValue(HistoryFields.SLOT_MILLIS)).longValue();
       if (RollupSlots.DIRTY.equals(doc.getFirstValue(HistoryFields.KIND)) || length != slotMillis) {
-        unusable.add(hour);
+        // every slot of ours that overlaps [slot, slot + length)
+        for (Instant s = slots.slotOf(slot);
+            s.isBefore(slot.plusMillis(length));
+            s = s.plusMillis(slotMillis)) {
+          unusable.add(s);
+        }
       } else {
-        SlotCounts slot =
-            SlotCounts.parse(
-                (String) doc.getFirstValue(HistoryFields.COUNTS),
-                (String) doc.getFirstValue(HistoryFields.SIGNATURE_COUNTS));
-        counted.computeIfAbsent(hour, h -> SlotCounts.empty()).add(slot);
+        counted.put(slot, SlotCounts.parse((String) doc.getFirstValue(HistoryFields.COUNTS), null));
+        long version = ((Number) doc.getFirstValue(HistoryFields.VERSION)).longValue();
+        dayDigests.merge(RollupSlots.dayOf(slot), RollupSlots.digest(slot, version), Long::sum);
       }
     }
     Map<Instant, SlotCounts> covered = new HashMap<>();
-    for (Instant hour = first; hour.isBefore(end); hour = hour.plusMillis(HOUR_MILLIS)) {
-      boolean whole =
-          !hour.isBefore(range.from()) && !hour.plusMillis(HOUR_MILLIS).isAfter(range.to());
-      if (whole && !unusable.contains(hour)) {
-        covered.put(hour, counted.getOrDefault(hour, SlotCounts.empty()));
-      }
-    }
-    List<TimeRange> live = live(range, first, end, covered.keySet());
-    if (live.size() > MAX_RANGES) {
-      // Too fragmented to filter by (many hours with late documents): count all from documents.
-      return new RollupCoverage(Map.of(), List.of(range));
-    }
-    return new RollupCoverage(covered, live);
-  }
-
-  /** The hours of {@code [first, end)} not covered, as ranges clipped to {@code range}. */
-  private static List<TimeRange> live(
-      TimeRange range, Instant first, Instant end, Set<Instant> covered) {
     List<TimeRange> live = new ArrayList<>();
-    Instant start = null;
-    for (Instant hour = first; hour.isBefore(end); hour = hour.plusMillis(HOUR_MILLIS)) {
-      if (covered.contains(hour)) {
-        if (start != null) {
-          live.add(clip(range, start, hour));
-          start = null;
+    Instant liveFrom = null;
+    Instant end = ceil(range.to(), slotMillis);
+    for (Instant s = slots.slotOf(range.from()); s.isBefore(end); s = s.plusMillis(slotMillis)) {
+      Instant next = s.plusMillis(slotMillis);
+      boolean whole = !s.isBefore(range.from()) && !next.isAfter(range.to());
+      if (whole && !unusable.contains(s)) {
+        covered.put(s, counted.getOrDefault(s, SlotCounts.empty()));
+        if (liveFrom != null) {
+          live.add(clip(range, liveFrom, s));
+          liveFrom = null;
         }
-      } else if (start == null) {
-        start = hour;
+      } else if (liveFrom == null) {
+        liveFrom = s;
       }
     }
-    if (start != null) {
-      live.add(clip(range, start, end));
+    if (liveFrom != null) {
+      live.add(clip(range, liveFrom, end));
     }
-    return live;
-  }
-
-  /** The counts of every covered hour added up. */
-  SlotCounts coveredTotal() {
-    SlotCounts total = SlotCounts.empty();
-    covered.values().forEach(total::add);
-    return total;
+    if (live.size() > MAX_RANGES) {
+      // Too fragmented to filter by (many slots with late documents): count all from documents.
+      return new RollupCoverage(Map.of(), List.of(range), Map.of());
+    }
+    return new RollupCoverage(covered, live, dayDigests);
   }
 
   /** A filter matching {@code receivedAt} in any of {@code ranges} (which must not be empty). */
@@ -138,8 +136,9 @@ record RollupCoverage(Map<Instant, SlotCounts> covered, List<TimeRange> live) {
     return new TimeRange(start, stop);
   }
 
-  static Instant ceilHour(Instant instant) {
-    Instant floor = instant.truncatedTo(ChronoUnit.HOURS);
-    return floor.equals(instant) ? floor : floor.plusMillis(HOUR_MILLIS);
+  /** The first multiple of {@code millis} since the epoch at or after {@code instant}. */
+  static Instant ceil(Instant instant, long millis) {
+    long floor = Math.floorDiv(instant.toEpochMilli(), millis) * millis;
+    return Instant.ofEpochMilli(floor == instant.toEpochMilli() ? floor : floor + millis);
   }
 }

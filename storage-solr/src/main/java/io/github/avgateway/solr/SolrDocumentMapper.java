@@ -21,8 +21,8 @@ import org.apache.solr.common.SolrInputDocument;
  * absent values are left out of the document rather than written as empty strings. To keep a
  * document small: scannedAt is written as milliseconds after receivedAt; request id and transport
  * are written only when the id is not {@code transport + ":" + requestId} (they are read back from
- * the id otherwise), booleans only when true, and the SHA-256 and correlation id get a 32-bit
- * lookup key ({@link HistoryKeys}) instead of a term.
+ * the id otherwise), booleans only when true, the trace id only when there is one, and the SHA-256,
+ * correlation id and trace id get a 32-bit lookup key ({@link HistoryKeys}) instead of a term.
  */
 public final class SolrDocumentMapper {
 
@@ -67,6 +67,10 @@ public final class SolrDocumentMapper {
     doc.setField(DISPOSITION, info.disposition().name());
     DeadLetterReason deadLetter = info.deadLetterReason();
     putIfPresent(doc, DEAD_LETTER_REASON, deadLetter == null ? null : deadLetter.name());
+    if (info.traceId() != null) {
+      doc.setField(TRACE_ID, info.traceId());
+      doc.setField(TRACE_KEY, HistoryKeys.traceId(info.traceId()));
+    }
     return doc;
   }
 
@@ -107,7 +111,8 @@ public final class SolrDocumentMapper {
         string(doc, GATEWAY),
         Boolean.TRUE.equals(doc.getFirstValue(REDELIVERED)),
         Disposition.valueOf(string(doc, DISPOSITION)),
-        enumOrNull(DeadLetterReason.class, string(doc, DEAD_LETTER_REASON)));
+        enumOrNull(DeadLetterReason.class, string(doc, DEAD_LETTER_REASON)),
+        string(doc, TRACE_ID));
   }
 
   /** receivedAt as Solr stores it: to the millisecond. */

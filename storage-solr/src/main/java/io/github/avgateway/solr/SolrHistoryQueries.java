@@ -10,6 +10,7 @@ import io.github.avgateway.core.port.HourlyVerdictCounts;
 import io.github.avgateway.core.port.SignatureCount;
 import io.github.avgateway.core.port.TimeRange;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
@@ -23,10 +24,11 @@ import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.common.SolrDocument;
 
 /**
- * {@link HistoryQueries} on SolrJ. Lookups by request id use real-time get, so they see a document
- * as soon as Solr accepted it; all other queries see documents once they are visible (after the
- * recorder's {@code commitWithin}). Every query fails within its timeout when Solr does not answer,
- * whatever the client's own request timeout. Failures surface as {@link SolrHistoryException}.
+ * {@link HistoryQueries} on SolrJ. Lookups by request id use real-time get (in each collection of a
+ * time-routed alias in turn), so they see a document as soon as Solr accepted it; all other queries
+ * see documents once they are visible (after the recorder's {@code commitWithin}). Every query
+ * fails within its timeout when Solr does not answer, whatever the client's own request timeout.
+ * Failures surface as {@link SolrHistoryException}.
  */
 public final class SolrHistoryQueries implements HistoryQueries {
 
@@ -39,6 +41,7 @@ public final class SolrHistoryQueries implements HistoryQueries {
           Thread.ofVirtual().name("solr-history-query-", 0).factory());
 
   private final SolrClient client;
+  private final HistoryCollections collections;
   private final String collection;
   private final Duration timeout;
   private final DocumentSearch search;
@@ -61,9 +64,23 @@ public final class SolrHistoryQueries implements HistoryQueries {
    */
   public SolrHistoryQueries(
       SolrClient client, String collection, Duration timeout, RollupSlots slots) {
-    this.counts = new CountQueries(client, collection, slots);
+    this(client, HistoryCollections.single(collection), timeout, slots);
+  }
+
+  /**
+   * Queries over {@code collections} (a single collection, or a time-routed alias: {@link
+   * SolrHistoryStore#collections()}); searches go through its name, lookups by request id to each
+   * member in turn ({@link StoredCopies}).
+   *
+   * @param timeout longest a query waits for Solr's answer before it fails
+   * @param slots the slot length of the per-slot counts (avgateway.solr.rollup.slot)
+   */
+  public SolrHistoryQueries(
+      SolrClient client, HistoryCollections collections, Duration timeout, RollupSlots slots) {
+    this.counts = new CountQueries(client, collections.name(), slots);
     this.client = client;
-    this.collection = collection;
+    this.collections = collections;
+    this.collection = collections.name();
     this.timeout = timeout;
     this.search = new DocumentSearch(query -> call(() -> client.query(collection, query)));
   }
@@ -71,7 +88,7 @@ public final class SolrHistoryQueries implements HistoryQueries {
   @Override
   public Optional<MessageInfo> byRequestId(String transport, String requestId) {
     String id = MessageInfo.idFor(transport, requestId);
-    SolrDocument doc = ask(() -> client.getById(collection, id));
+    SolrDocument doc = ask(() -> StoredCopies.newest(client, collections, id));
     return Optional.ofNullable(doc).map(SolrDocumentMapper::fromDocument);
   }
 
@@ -79,7 +96,7 @@ public final class SolrHistoryQueries implements HistoryQueries {
   public List<MessageInfo> bySha256(String sha256, int limit) {
     positive(limit);
     String key = HistoryFields.SHA256_KEY + ":\"" + HistoryKeys.sha256(sha256) + "\"";
-    return bounded(() -> search.byKey(key, d -> sha256.equals(d.sha256()), limit));
+    return bounded(() -> search.byKey(key, d -> sha256.equals(d.sha256()), limit, Instant.now()));
   }
 
   @Override
@@ -87,7 +104,15 @@ public final class SolrHistoryQueries implements HistoryQueries {
     positive(limit);
     String key =
         HistoryFields.CORRELATION_KEY + ":\"" + HistoryKeys.correlationId(correlationId) + "\"";
-    return bounded(() -> search.byKey(key, d -> correlationId.equals(d.correlationId()), limit));
+    return bounded(() ->
+        search.byKey(key, d -> correlationId.equals(d.correlationId()), limit, Instant.now()));
+  }
+
+  @Override
+  public List<MessageInfo> byTraceId(String traceId, int limit) {
+    positive(limit);
+    String key = HistoryFields.TRACE_KEY + ":\"" + HistoryKeys.traceId(traceId) + "\"";
+    return bounded(() -> search.byKey(key, d -> traceId.equals(d.traceId()), limit, Instant.now()));
   }
 
   @Override

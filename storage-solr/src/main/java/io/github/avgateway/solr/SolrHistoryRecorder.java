@@ -70,9 +70,23 @@ public final class SolrHistoryRecorder implements HistoryRecorder, AutoCloseable
       SolrHistoryGate gate,
       HistoryBatchObserver observer,
       RollupSlots slots) {
+    this(client, HistoryCollections.single(collection), settings, gate, observer, slots);
+  }
+
+  /**
+   * A recorder writing to {@code collections} (a single collection, or a time-routed alias: {@link
+   * SolrHistoryStore#collections()}).
+   */
+  public SolrHistoryRecorder(
+      SolrClient client,
+      HistoryCollections collections,
+      RecorderSettings settings,
+      SolrHistoryGate gate,
+      HistoryBatchObserver observer,
+      RollupSlots slots) {
     this.settings = settings;
     this.writer =
-        new BatchWriter(client, collection, settings.commitWithin(), gate, observer, slots);
+        new BatchWriter(client, collections, settings.commitWithin(), gate, observer, slots);
     this.queue = new ArrayBlockingQueue<>(settings.queueCapacity());
     this.inFlight = new Semaphore(settings.concurrency());
     this.senders =

@@ -2,7 +2,9 @@ package io.github.avgateway.solr;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -13,9 +15,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * An open connection to the history collection: the client, the collection (core) name, and
- * whatever runs behind the client in-process. Closing it closes both. Thread-safe; shared by the
- * recorder, the queries and retention.
+ * An open connection to the history collection: the client, the collection (core) name or the
+ * time-routed alias ({@link #collections()}), and whatever runs behind the client in-process.
+ * Closing it closes both. Thread-safe; shared by the recorder, the queries and retention.
  */
 public final class SolrHistoryStore implements AutoCloseable {
 
@@ -25,12 +27,16 @@ public final class SolrHistoryStore implements AutoCloseable {
   private static final Duration OPEN_WAIT = Duration.ofMinutes(5);
 
   private final SolrClient client;
-  private final String collection;
+  private final HistoryCollections collections;
   private final Runnable shutdown;
 
   SolrHistoryStore(SolrClient client, String collection, Runnable shutdown) {
+    this(client, HistoryCollections.single(collection), shutdown);
+  }
+
+  private SolrHistoryStore(SolrClient client, HistoryCollections collections, Runnable shutdown) {
     this.client = Objects.requireNonNull(client, "client");
-    this.collection = Objects.requireNonNull(collection, "collection");
+    this.collections = Objects.requireNonNull(collections, "collections");
     this.shutdown = Objects.requireNonNull(shutdown, "shutdown");
   }
 
@@ -123,6 +129,39 @@ public final class SolrHistoryStore implements AutoCloseable {
     return new SolrHistoryStore(client, collection, () -> {});
   }
 
+  /**
+   * Uses the SolrCloud time-routed alias {@code alias} ({@link TimeRoutedCollections}), creating it
+   * when it does not exist ({@link TimeRoutedAliases}) with its first collection at the start of
+   * the current interval. Closes {@code client} if that fails.
+   */
+  public static SolrHistoryStore timeRouted(
+      CloudSolrClient client, String alias, int shards, int replicas, TimeRouting routing) {
+    Instant first = routing.intervalStart(Instant.now());
+    return timeRouted(client, alias, shards, replicas, routing, first);
+  }
+
+  /**
+   * Like {@link #timeRouted(CloudSolrClient, String, int, int, TimeRouting)}, with the first
+   * collection starting at {@code firstStart} (whole seconds) if the alias is created.
+   */
+  public static SolrHistoryStore timeRouted(
+      CloudSolrClient client,
+      String alias,
+      int shards,
+      int replicas,
+      TimeRouting routing,
+      Instant firstStart) {
+    try {
+      TimeRoutedAliases.ensure(client, alias, shards, replicas, routing, firstStart);
+    } catch (RuntimeException e) {
+      closeQuietly(client, e);
+      throw e;
+    }
+    TimeRoutedCollections collections =
+        new TimeRoutedCollections(alias, client.getClusterStateProvider(), Clock.systemUTC());
+    return new SolrHistoryStore(client, collections, () -> {});
+  }
+
   private static void closeQuietly(SolrClient client, RuntimeException failure) {
     try {
       client.close();
@@ -135,8 +174,14 @@ public final class SolrHistoryStore implements AutoCloseable {
     return client;
   }
 
+  /** The name searches go through: the collection, core or alias. */
   public String collection() {
-    return collection;
+    return collections.name();
+  }
+
+  /** Where documents are and where each write goes. */
+  public HistoryCollections collections() {
+    return collections;
   }
 
   @Override

@@ -5,21 +5,16 @@ import io.github.avgateway.core.port.TimeRange;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.solr.client.solrj.SolrClient;
-import org.apache.solr.client.solrj.SolrQuery;
-import org.apache.solr.client.solrj.request.UpdateRequest;
 import org.apache.solr.client.solrj.request.json.JsonQueryRequest;
 import org.apache.solr.client.solrj.request.json.TermsFacetMap;
 import org.apache.solr.client.solrj.response.QueryResponse;
 import org.apache.solr.client.solrj.response.json.BucketBasedJsonFacet;
 import org.apache.solr.client.solrj.response.json.BucketJsonFacet;
 import org.apache.solr.client.solrj.response.json.NestableJsonFacet;
-import org.apache.solr.common.SolrDocument;
-import org.apache.solr.common.SolrException;
 import org.apache.solr.common.SolrInputDocument;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,22 +38,19 @@ public final class SolrRollups implements AutoCloseable {
   private static final int SLOTS_PER_RUN = 500;
 
   private final SolrClient client;
+  private final HistoryCollections collections;
   private final String collection;
+  private final HistoryUpdates updates;
   private final RollupSlots slots;
   private final Duration interval;
   private final Duration settle;
   private final Duration visibilityWait;
   private final Clock clock;
+  private final int commitWithinMillis;
+  private final DaySums days;
   private final ScheduledRuns schedule =
       new ScheduledRuns("solr-history-rollups", this::scheduledRun);
 
-  /**
-   * @param settle how long after a slot ends it is counted: longer than the visibility delay
-   *     (commitWithin), so that the slot's documents are searchable
-   * @param visibilityWait how long a run waits between finding markers and counting: twice the
-   *     visibility delay, so that documents written with a late marker are searchable on every
-   *     shard (a marker is visible once its own shard made it so)
-   */
   public SolrRollups(
       SolrClient client,
       String collection,
@@ -67,14 +59,49 @@ public final class SolrRollups implements AutoCloseable {
       Duration settle,
       Duration visibilityWait,
       Clock clock) {
-    this.visibilityWait = visibilityWait;
-    this.client = client;
-    this.collection = collection;
-    this.slots = slots;
-    this.interval = interval;
-    this.settle = settle;
-    this.clock = clock;
+    this(
+        client,
+        HistoryCollections.single(collection),
+        slots,
+        new Schedule(interval, settle, visibilityWait),
+        clock);
   }
+
+  /**
+   * Counts over {@code collections} (a single collection, or a time-routed alias: {@link
+   * SolrHistoryStore#collections()}).
+   */
+  public SolrRollups(
+      SolrClient client,
+      HistoryCollections collections,
+      RollupSlots slots,
+      Schedule schedule,
+      Clock clock) {
+    this.client = client;
+    this.collections = collections;
+    this.collection = collections.name();
+    this.updates = new HistoryUpdates(client, collections);
+    this.slots = slots;
+    this.interval = schedule.interval();
+    this.settle = schedule.settle();
+    this.visibilityWait = schedule.visibilityWait();
+    this.clock = clock;
+    // writes become visible within half the wait, as the history's own batches do
+    this.commitWithinMillis = Math.toIntExact(Math.max(1, visibilityWait.toMillis() / 2));
+    this.days = new DaySums(client, collections, slots, commitWithinMillis);
+  }
+
+  /**
+   * When the counts are brought up to date.
+   *
+   * @param interval time between the end of one run and the start of the next
+   * @param settle how long after a slot ends it is counted: longer than the visibility delay
+   *     (commitWithin), so that the slot's documents are searchable
+   * @param visibilityWait how long a run waits between finding markers and counting: twice the
+   *     visibility delay, so that documents written with a late marker are searchable on every
+   *     shard (a marker is visible once its own shard made it so)
+   */
+  public record Schedule(Duration interval, Duration settle, Duration visibilityWait) {}
 
   /** Starts counting on schedule: a run at once, then one every interval after the last ended. */
   public void start() {
@@ -85,8 +112,12 @@ public final class SolrRollups implements AutoCloseable {
     Duration next = interval;
     try {
       Run run = runOnce();
-      if (run.counted() > 0) {
-        log.debug("history rollups: {} slots counted, {} marked again", run.counted(), run.again());
+      if (run.counted() > 0 || run.days() > 0) {
+        log.debug(
+            "history rollups: {} slots counted, {} marked again, {} days summed",
+            run.counted(),
+            run.again(),
+            run.days());
       }
       if (run.more()) {
         next = Duration.ZERO;
@@ -102,71 +133,73 @@ public final class SolrRollups implements AutoCloseable {
    *
    * @param counted slots whose counts were written and whose marker was removed
    * @param again slots marked again while they were counted (counted once more next run)
+   * @param days days whose signature counts were summed ({@link DaySums})
    * @param more whether settled markers were left for the next run
    */
-  public record Run(int counted, int again, boolean more) {}
+  public record Run(int counted, int again, int days, boolean more) {}
 
   /**
-   * Counts every settled dirty slot (up to {@value #SLOTS_PER_RUN}), now.
+   * Counts every settled dirty slot (up to {@value #SLOTS_PER_RUN}), then sums the days that ended
+   * and had a slot counted (up to {@value DaySums#DAYS_PER_RUN}), now.
    *
    * @throws SolrHistoryException when Solr fails a request
    */
   public Run runOnce() {
     Instant settledBefore = clock.instant().minus(settle).minus(slots.length());
-    List<SolrDocument> markers = settledMarkers(settledBefore);
-    if (!markers.isEmpty() && !visibilityWait.isZero()) {
-      try {
-        Thread.sleep(visibilityWait);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return new Run(0, 0, true);
-      }
+    List<DirtyMarkers.Marker> markers =
+        DirtyMarkers.settled(client, collections, RollupSlots.DIRTY, settledBefore, SLOTS_PER_RUN);
+    if (!markers.isEmpty() && !awaitVisibility()) {
+      return new Run(0, 0, 0, true);
     }
     int counted = 0;
     int again = 0;
-    for (SolrDocument marker : markers) {
+    for (DirtyMarkers.Marker marker : markers) {
       if (count(marker)) {
         counted++;
       } else {
         again++;
       }
     }
-    return new Run(counted, again, markers.size() == SLOTS_PER_RUN);
+    // the day markers written just now with the counts become visible with them: wait once more
+    List<DirtyMarkers.Marker> marked = days.markedDays(clock.instant().minus(settle));
+    if (!marked.isEmpty() && !awaitVisibility()) {
+      return new Run(counted, again, 0, true);
+    }
+    int summed = 0;
+    for (DirtyMarkers.Marker day : marked) {
+      summed += days.sum(day) ? 1 : 0;
+    }
+    boolean more = markers.size() == SLOTS_PER_RUN || marked.size() == DaySums.DAYS_PER_RUN;
+    return new Run(counted, again, summed, more);
   }
 
-  private List<SolrDocument> settledMarkers(Instant settledBefore) {
-    SolrQuery query = new SolrQuery("*:*");
-    query.addFilterQuery(
-        DocumentSearch.filter(SolrSyntax.term(HistoryFields.KIND, RollupSlots.DIRTY)));
-    query.addFilterQuery(
-        DocumentSearch.filter(SolrSyntax.before(HistoryFields.RECEIVED_AT, settledBefore)));
-    query.setFields(
-        HistoryFields.ID,
-        HistoryFields.RECEIVED_AT,
-        HistoryFields.SLOT_MILLIS,
-        HistoryFields.VERSION);
-    query.set("sort", HistoryFields.RECEIVED_AT + " asc");
-    query.setRows(SLOTS_PER_RUN);
-    return SolrHistoryQueries.call(() -> client.query(collection, query)).getResults();
-  }
-
-  /** Counts the marker's slot; false when the slot was marked again meanwhile. */
-  private boolean count(SolrDocument marker) {
-    Instant slot = ((Date) marker.getFirstValue(HistoryFields.RECEIVED_AT)).toInstant();
-    long length = ((Number) marker.getFirstValue(HistoryFields.SLOT_MILLIS)).longValue();
-    long version = ((Number) marker.getFirstValue(HistoryFields.VERSION)).longValue();
-    SlotCounts counts = countDocuments(new TimeRange(slot, slot.plusMillis(length)));
-    UpdateRequest update = new UpdateRequest();
-    update.add(rollup(slot, length, counts));
-    update.deleteById(RollupSlots.markerId(slot), version);
-    try {
-      update.process(client, collection);
+  /** Waits {@code visibilityWait}; false when interrupted. */
+  private boolean awaitVisibility() {
+    if (visibilityWait.isZero()) {
       return true;
-    } catch (SolrException e) {
-      if (e.code() == SolrException.ErrorCode.CONFLICT.code) {
-        return false;
-      }
-      throw new SolrHistoryException("writing the counts of slot " + slot + " failed: " + e, e);
+    }
+    try {
+      Thread.sleep(visibilityWait);
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  /**
+   * Counts the marker's slot and writes the counts and its day's marker (each where a document of
+   * its time goes), then removes the slot's marker from its collection if it has the version read;
+   * false when the slot was marked again meanwhile (counted again next run).
+   */
+  private boolean count(DirtyMarkers.Marker marker) {
+    Instant slot = marker.slot();
+    long length = marker.slotMillis();
+    SlotCounts counts = countDocuments(new TimeRange(slot, slot.plusMillis(length)));
+    try {
+      SolrInputDocument day = RollupSlots.dayMarker(RollupSlots.dayOf(slot), length);
+      return updates.addThenRemove(
+          List.of(rollup(slot, length, counts), day), marker, commitWithinMillis);
     } catch (Exception e) {
       throw new SolrHistoryException(
           "writing the counts of slot " + slot + " failed: " + BatchWriter.describe(e), e);

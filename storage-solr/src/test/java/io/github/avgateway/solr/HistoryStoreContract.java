@@ -54,8 +54,18 @@ abstract class HistoryStoreContract extends HistoryQueriesContract {
     store = openStore(tempDir);
     recorder =
         new SolrHistoryRecorder(
-            store.client(), store.collection(), RecorderSettings.defaults(), new SolrHistoryGate());
-    queries = new SolrHistoryQueries(store.client(), store.collection());
+            store.client(),
+            store.collections(),
+            RecorderSettings.defaults(),
+            new SolrHistoryGate(),
+            HistoryBatchObserver.NONE,
+            RollupSlots.DEFAULT);
+    queries =
+        new SolrHistoryQueries(
+            store.client(),
+            store.collections(),
+            SolrHistoryQueries.DEFAULT_TIMEOUT,
+            RollupSlots.DEFAULT);
   }
 
   @AfterAll
@@ -63,6 +73,10 @@ abstract class HistoryStoreContract extends HistoryQueriesContract {
     recorder.close();
     store.close();
     stopServer();
+  }
+
+  SolrHistoryStore store() {
+    return store;
   }
 
   @Override
@@ -77,26 +91,51 @@ abstract class HistoryStoreContract extends HistoryQueriesContract {
 
   @Override
   void countRollups() {
+    countEverySlot(store);
+  }
+
+  /**
+   * Counts every slot marked dirty in {@code store} so far (a run whose clock is a day ahead, so
+   * that every slot is settled), until no marker is left.
+   */
+  static void countEverySlot(SolrHistoryStore store) {
     SolrRollups rollups =
         new SolrRollups(
             store.client(),
-            store.collection(),
+            store.collections(),
             RollupSlots.DEFAULT,
-            Duration.ofMinutes(1),
-            Duration.ZERO,
-            Duration.ofSeconds(2),
+            new SolrRollups.Schedule(Duration.ofMinutes(1), Duration.ZERO, Duration.ofSeconds(2)),
             Clock.fixed(Instant.now().plusSeconds(86_400), ZoneOffset.UTC));
-    await().atMost(VISIBLE).until(() -> !rollups.runOnce().more() && noMarkersLeft());
+    await().atMost(VISIBLE).until(() -> !rollups.runOnce().more() && noMarkersLeft(store));
   }
 
-  private boolean noMarkersLeft() throws Exception {
-    SolrQuery markers = new SolrQuery("kind:" + RollupSlots.DIRTY);
+  private static boolean noMarkersLeft(SolrHistoryStore store) throws Exception {
+    SolrQuery markers =
+        new SolrQuery("kind:(" + RollupSlots.DIRTY + " OR " + RollupSlots.DAY_DIRTY + ")");
     return store.client().query(store.collection(), markers).getResults().getNumFound() == 0;
   }
 
   @Override
   RollupCoverage coverage(TimeRange range) {
-    return RollupCoverage.read(store.client(), store.collection(), RollupSlots.DEFAULT, range);
+    return RollupCoverage.read(
+        store.client(), store.collection(), RollupSlots.DEFAULT, range, false);
+  }
+
+  @Override
+  CoveredSignatures coveredSignatures(TimeRange range) {
+    return CoveredSignatures.read(
+        store.client(), store.collection(), RollupSlots.DEFAULT, coverage(range));
+  }
+
+  @Override
+  void overwriteSlotCounts(Instant slot, SlotCounts counts) throws Exception {
+    long length = RollupSlots.DEFAULT.length().toMillis();
+    // where the rollup job writes it (in a time-routed alias, the member of the slot's time)
+    new HistoryUpdates(store.client(), store.collections())
+        .add(List.of(SolrRollups.rollup(slot, length, counts)), List.of(), -1);
+    for (String member : store.collections().members()) {
+      store.client().commit(member);
+    }
   }
 
   @Test

@@ -19,6 +19,7 @@ import io.github.avgateway.core.pipe.Pipe;
 import io.github.avgateway.core.pipeline.IntakeGates;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.port.IntakeGate;
+import io.github.avgateway.core.trace.RequestTracer;
 import io.github.avgateway.solr.config.SolrHistoryAutoConfiguration;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -157,8 +158,9 @@ public class AmqpGatewayAutoConfiguration {
         AmqpReplyPublisher publisher,
         HistoryStream history,
         IntakeHold hold,
-        AmqpGatewayProperties props) {
-      return listener(triage, pipeline, publisher, history, hold, props);
+        AmqpGatewayProperties props,
+        ObjectProvider<RequestTracer> tracer) {
+      return listener(triage, pipeline, publisher, history, hold, props, tracer);
     }
 
     @Bean
@@ -182,7 +184,8 @@ public class AmqpGatewayAutoConfiguration {
         HistoryStream history,
         IntakeHold hold,
         AmqpGatewayProperties props,
-        ApplicationContext context) {
+        ApplicationContext context,
+        ObjectProvider<RequestTracer> tracer) {
       List<SimpleMessageListenerContainer> containers = new ArrayList<>();
       for (Pipe pipe : props.pipes()) {
         RequestTriage triage =
@@ -192,7 +195,8 @@ public class AmqpGatewayAutoConfiguration {
                 deliveryLimit(props),
                 Clock.systemUTC(),
                 pipe);
-        ScanBatchListener listener = listener(triage, pipeline, publisher, history, hold, props);
+        ScanBatchListener listener =
+            listener(triage, pipeline, publisher, history, hold, props, tracer);
         SimpleMessageListenerContainer container =
             container(connectionFactory, pipe.inbox(), props, listener);
         container.setApplicationContext(context);
@@ -203,14 +207,18 @@ public class AmqpGatewayAutoConfiguration {
       return new PipeContainers(containers);
     }
 
-    /** A batch listener with the request consumers' confirm and history timeouts. */
+    /**
+     * A batch listener with the request consumers' confirm and history timeouts, tracing requests
+     * when tracing is on.
+     */
     private static ScanBatchListener listener(
         RequestTriage triage,
         ScanPipeline pipeline,
         AmqpReplyPublisher publisher,
         HistoryStream history,
         IntakeHold hold,
-        AmqpGatewayProperties props) {
+        AmqpGatewayProperties props,
+        ObjectProvider<RequestTracer> tracer) {
       return new ScanBatchListener(
           triage,
           pipeline,
@@ -218,7 +226,8 @@ public class AmqpGatewayAutoConfiguration {
           history,
           hold,
           props.confirmTimeout(),
-          props.historyTimeout());
+          props.historyTimeout(),
+          tracer.getIfAvailable(() -> RequestTracer.NONE));
     }
 
     /** A consumer container on {@code queue} with the request consumers' settings. */

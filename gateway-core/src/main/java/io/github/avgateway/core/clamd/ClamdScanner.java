@@ -8,6 +8,7 @@ import io.github.avgateway.core.model.ScanContent;
 import io.github.avgateway.core.model.ScanReport;
 import io.github.avgateway.core.port.Availability;
 import io.github.avgateway.core.port.VirusScanner;
+import io.github.avgateway.core.trace.RequestTrace;
 import java.io.InputStream;
 import java.time.Instant;
 import java.util.List;
@@ -106,6 +107,7 @@ public final class ClamdScanner implements VirusScanner, AutoCloseable {
       if (member.isEmpty()) {
         return noEndpoint();
       }
+      RequestTrace.current().scannedBy(member.get().endpoint().toString());
       last =
           retrying ? attempts.fresh(member.get(), source) : attempts.pooled(member.get(), source);
       if (!(last instanceof Attempt.Failed failed) || !mayTryAgain(failed, member.get())) {

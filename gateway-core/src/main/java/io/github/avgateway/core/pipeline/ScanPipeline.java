@@ -12,6 +12,7 @@ import io.github.avgateway.core.model.ScanResult;
 import io.github.avgateway.core.pipe.PipeOutlet;
 import io.github.avgateway.core.port.PipelineObserver;
 import io.github.avgateway.core.port.VirusScanner;
+import io.github.avgateway.core.trace.RequestTrace;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Clock;
@@ -152,15 +153,20 @@ public final class ScanPipeline {
     return result(request, report, sha256, size, false);
   }
 
-  /** Scans and tells the observer; {@code bytesSent} is read after the scan. */
+  /**
+   * Scans and tells the observer and the request's trace, if one is current ({@link
+   * RequestTrace#current()}); {@code bytesSent} is read after the scan.
+   */
   private ScanReport scanObserved(ScanContent content, LongSupplier bytesSent) {
     long started = System.nanoTime();
     ScanReport report = scanner.scan(content);
     Duration took = Duration.ofNanos(System.nanoTime() - started);
     try {
-      observer.scanned(report, bytesSent.getAsLong(), took);
+      long bytes = bytesSent.getAsLong();
+      observer.scanned(report, bytes, took);
+      RequestTrace.current().scanned(report, bytes, took);
     } catch (RuntimeException e) {
-      // Observing is best effort: it never changes a verdict.
+      // Observing and tracing are best effort: they never change a verdict.
     }
     return report;
   }

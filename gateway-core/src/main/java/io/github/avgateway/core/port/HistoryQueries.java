@@ -33,6 +33,14 @@ public interface HistoryQueries {
   List<MessageInfo> byCorrelationId(String correlationId, int limit);
 
   /**
+   * The newest documents of requests handled in the trace {@code traceId}, newest first.
+   *
+   * @param traceId the W3C trace id, lower-case hex, as the history records it
+   * @param limit at most this many documents (1 or more)
+   */
+  List<MessageInfo> byTraceId(String traceId, int limit);
+
+  /**
    * The first {@code limit} documents of any verdict received in {@code range}, in {@code order}
    * (ties broken the same way on every call).
    */

@@ -124,6 +124,7 @@ final class RandomRecords {
         text(),
         random.nextBoolean(),
         disposition,
-        reason);
+        reason,
+        text());
   }
 }

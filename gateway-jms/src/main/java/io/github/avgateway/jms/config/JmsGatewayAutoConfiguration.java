@@ -15,6 +15,7 @@ import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.port.HistoryRecorder;
 import io.github.avgateway.core.port.HistoryStoreGate;
 import io.github.avgateway.core.port.IntakeGate;
+import io.github.avgateway.core.trace.RequestTracer;
 import io.github.avgateway.jms.EmbeddedBroker;
 import io.github.avgateway.jms.HistoryRoom;
 import io.github.avgateway.jms.JmsBacklogProbe;
@@ -192,9 +193,18 @@ public class JmsGatewayAutoConfiguration {
         HistoryBacklogGate backlog,
         HistoryRoom room,
         QueueLookup lookup,
-        @Qualifier("avgatewayJmsIntake") IntakeGates intake) {
+        @Qualifier("avgatewayJmsIntake") IntakeGates intake,
+        ObjectProvider<RequestTracer> tracer) {
       return JmsGateway.create(
-          properties, history, factory, pipeline, backlog, room, lookup, intake.gate());
+          properties,
+          history,
+          factory,
+          pipeline,
+          backlog,
+          room,
+          lookup,
+          intake.gate(),
+          tracer.getIfAvailable(() -> RequestTracer.NONE));
     }
   }
 

@@ -112,6 +112,21 @@ final class GatewayRuns {
   }
 
   /**
+   * This build's gateway of {@code kind} with history on and tracing on ({@code --tracing}): 10 %
+   * of new traces sampled (the harness' requests carry no trace context) and exported to the Zipkin
+   * endpoint given; variant {@code tracing-10pct}.
+   */
+  void runTracing(Kind kind, List<Integer> sizes) throws Exception {
+    report.note("# tracing: 10 %% sampled, spans to %s", options.tracing());
+    List<String> tracing =
+        List.of(
+            "--management.tracing.export.enabled=true",
+            "--management.tracing.sampling.probability=0.1",
+            "--management.tracing.export.zipkin.endpoint=" + options.tracing());
+    measure(kind, true, "tracing-10pct", tracing, true, null, sizeCells(sizes));
+  }
+
+  /**
    * @param jar a runnable jar to start instead of this build's application (its Spring arguments
    *     only, no {@code READY} line: its first reply shows it is up), or null
    */

@@ -56,6 +56,9 @@ import java.util.Set;
  * @param trace take each AMQP gateway's half-load requests apart at the moment of their verdict
  *     ({@code --trace}, {@link RequestTrace}): send → scanned → reply received, printed after the
  *     cell
+ * @param tracing a Zipkin span endpoint ({@code --tracing=URL}): after each gateway's history-on
+ *     run, the same gateway runs the same cells with tracing on, 10 % of new traces sampled and
+ *     exported there (variant {@code tracing-10pct}); null for none
  */
 record Options(
     Duration warmup,
@@ -79,6 +82,7 @@ record Options(
     boolean echoHistory,
     boolean clamdAtHalfLoad,
     boolean trace,
+    String tracing,
     Path repo,
     String clamdHost,
     int clamdPort,
@@ -114,6 +118,7 @@ record Options(
     boolean echoHistory = false;
     boolean clamdAtHalfLoad = false;
     boolean trace = false;
+    String tracing = null;
     for (String arg : args) {
       String[] kv = arg.split("=", 2);
       String value = kv.length > 1 ? kv[1] : "";
@@ -148,6 +153,7 @@ record Options(
         case "--echo-history" -> echoHistory = true;
         case "--clamd-at-half" -> clamdAtHalfLoad = true;
         case "--trace" -> trace = true;
+        case "--tracing" -> tracing = value;
         default -> throw new IllegalArgumentException("unknown option " + arg);
       }
     }
@@ -177,6 +183,7 @@ record Options(
         echoHistory,
         clamdAtHalfLoad,
         trace,
+        tracing,
         Path.of(System.getProperty("harness.repo", ".")).toAbsolutePath().normalize(),
         System.getProperty("clamd.host", "127.0.0.1"),
         Integer.getInteger("clamd.port", 3310),

@@ -42,6 +42,9 @@ final class Phases {
       if (options.baseline() != null) {
         gateways.runBaseline(GatewayRuns.Kind.AMQP, options.sizes());
       }
+      if (options.tracing() != null) {
+        gateways.runTracing(GatewayRuns.Kind.AMQP, options.sizes());
+      }
     }
     if (options.phases().contains("amqp")) {
       gateways.run(GatewayRuns.Kind.AMQP, false, "history-off", List.of(), true, options.sizes());
@@ -54,6 +57,9 @@ final class Phases {
         }
         if (options.baseline() != null) {
           gateways.runBaseline(GatewayRuns.Kind.JMS, options.sizes());
+        }
+        if (options.tracing() != null) {
+          gateways.runTracing(GatewayRuns.Kind.JMS, options.sizes());
         }
         if (options.phases().contains("jms")) {
           gateways.run(

@@ -8,8 +8,8 @@ import java.util.Locale;
 /**
  * The gateway JVMs of a scale-out run: the modules' own applications ({@link GatewayLauncher}),
  * AMQP on the {@code av.scale.*} quorum queue of the shared RabbitMQ or JMS on the rig's external
- * Artemis, history in the rig's SolrCloud collection, clamd on the first 1 or 2 private daemons.
- * Only these JVMs are ever stopped or killed, by their own handles.
+ * Artemis, history in the rig's SolrCloud time-routed alias, clamd on the first 1 or 2 private
+ * daemons. Only these JVMs are ever stopped or killed, by their own handles.
  */
 final class ScaleGateways {
 
@@ -72,18 +72,18 @@ final class ScaleGateways {
   }
 
   private List<String> common(int index, int clamds) {
-    return List.of(
-        "--avgateway.clamd.endpoints=" + rig.clamdEndpoints(clamds),
-        "--avgateway.solr.mode=cloud",
-        "--avgateway.solr.cloud.zk-hosts=" + rig.zkHost(),
-        "--avgateway.solr.cloud.zk-chroot=/solr",
-        "--avgateway.solr.cloud.shards=2",
-        "--avgateway.solr.cloud.replicas=2",
-        "--avgateway.pipeline.gateway-name=scale-gateway-" + index,
-        "--spring.main.banner-mode=off",
-        "--server.port=0",
-        "--logging.config="
-            + options.repo().resolve("load-tests/src/main/resources/logback-gateway.xml"));
+    List<String> args = new ArrayList<>(ScaleHistory.gatewayArgs());
+    args.addAll(
+        List.of(
+            "--avgateway.clamd.endpoints=" + rig.clamdEndpoints(clamds),
+            "--avgateway.solr.cloud.zk-hosts=" + rig.zkHost(),
+            "--avgateway.solr.cloud.zk-chroot=/solr",
+            "--avgateway.pipeline.gateway-name=scale-gateway-" + index,
+            "--spring.main.banner-mode=off",
+            "--server.port=0",
+            "--logging.config="
+                + options.repo().resolve("load-tests/src/main/resources/logback-gateway.xml")));
+    return args;
   }
 
   private List<String> amqp(int index) {

@@ -10,15 +10,17 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * The scale-out run (issue 10): gateways against a 2-node SolrCloud (history collection in 2 shards
- * x 2 replicas) and private clamd daemons, for each topology (gateways x clamd) closed loops at
- * each size and, at 1 KiB, an open loop at one fixed rate (p99 at the same offered load). AMQP on
- * one quorum queue by default ({@code --rabbit-cluster}: on a private 3-node RabbitMQ cluster);
- * {@code --jms}: JMS on one external Artemis. With {@code --fault}, instead a bounded fault run in
- * the 2 x 2 AMQP topology ({@link ScaleFault}). Raw results: {@code
- * perf-notes/raw/scale-out-*.txt}. Every child process is the run's own and is stopped by it.
+ * The scale-out run (issue 10): gateways against a 2-node SolrCloud (history in a time-routed
+ * alias, daily collections of 2 shards x 2 replicas) and private clamd daemons, for each topology
+ * (gateways x clamd) closed loops at each size and, at 1 KiB, an open loop at one fixed rate (p99
+ * at the same offered load). AMQP on one quorum queue by default ({@code --rabbit-cluster}: on a
+ * private 3-node RabbitMQ cluster); {@code --jms}: JMS on one external Artemis. With {@code
+ * --fault}, instead a bounded fault run in the 2 x 2 AMQP topology ({@link ScaleFault}). Raw
+ * results: {@code perf-notes/raw/scale-out-*.txt}. Every child process is the run's own and is
+ * stopped by it.
  */
 public final class ScaleOut {
 
@@ -98,13 +100,15 @@ public final class ScaleOut {
         rig.startRabbitCluster();
       }
       report.note(
-          "# topology: ZooKeeper, 2 Solr nodes (history: 2 shards x 2 replicas), 2 private clamd,"
+          "# topology: ZooKeeper, 2 Solr nodes (history: time-routed alias, daily collections of"
+              + " 2 shards x 2 replicas), 2 private clamd,"
               + " %s; load average %s",
           broker(flags), Report.loadAverage());
       if (flags.fault()) {
         status = new ScaleFault(options, report, rig).run() ? 0 : 1;
       } else {
         measure(options, flags, report, rig);
+        historySize(report, rig);
       }
     }
     report.note(
@@ -112,6 +116,26 @@ public final class ScaleOut {
         Duration.ofNanos(System.nanoTime() - started).toSeconds(), Report.loadAverage());
     report.note("# raw results: %s", raw);
     System.exit(status);
+  }
+
+  /**
+   * The history the run left: documents per collection of the alias, and the bytes its cores take
+   * on both nodes (two replicas of every document), once the last soft commit made every document
+   * visible.
+   */
+  private static void historySize(Report report, ScaleRig rig) throws Exception {
+    try (ScaleHistory history = new ScaleHistory(rig.zkHost())) {
+      Map<String, Long> documents = history.documentsPerCollection();
+      long total = documents.values().stream().mapToLong(Long::longValue).sum();
+      long bytes = rig.historyDiskBytes();
+      report.note(
+          "# history: %s; %d documents, %d bytes on disk over both nodes (index and update logs"
+              + " of 2 replicas), %.0f bytes per document per replica",
+          documents, total, bytes, total == 0 ? 0.0 : bytes / 2.0 / total);
+    } catch (Exception e) {
+      // a segment merged away while its node's home was read: the measurements stand without it
+      report.note("# history size not read: %s", e);
+    }
   }
 
   private static String broker(Flags flags) {

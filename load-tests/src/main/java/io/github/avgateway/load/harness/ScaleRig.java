@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * The scale-out topology on one machine, every part a process of its own that this rig starts,
@@ -92,6 +93,32 @@ final class ScaleRig implements AutoCloseable {
   void killClamd(int i) throws IOException {
     long pid = Long.parseLong(Files.readString(clamdState(i).resolve("clamd/clamd.pid")).strip());
     ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+  }
+
+  /**
+   * Bytes on disk of the history alias' cores on both Solr nodes (index and update log of every
+   * replica), read from the nodes' homes.
+   */
+  long historyDiskBytes() throws IOException {
+    long bytes = 0;
+    for (int i = 0; i < 2; i++) {
+      try (Stream<Path> files = Files.walk(dir("solr-" + i))) {
+        bytes +=
+            files
+                .filter(f -> f.toString().contains("history__TRA__") && Files.isRegularFile(f))
+                .mapToLong(ScaleRig::size)
+                .sum();
+      }
+    }
+    return bytes;
+  }
+
+  private static long size(Path file) {
+    try {
+      return Files.size(file);
+    } catch (IOException e) {
+      return 0; // a file Solr removed meanwhile (a merged segment)
+    }
   }
 
   String zkHost() {

@@ -1,6 +1,7 @@
 package io.github.avgateway.load.history;
 
 import io.github.avgateway.load.harness.CpuMeter;
+import io.github.avgateway.solr.SolrRollups;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -28,11 +29,20 @@ final class Checkpoint {
   void measure(long checkpoint) throws Exception {
     out.printf("%n## checkpoint %,d documents%n", checkpoint);
     long started = System.nanoTime();
-    int slots = run.countSlots();
-    row("per-slot counts of the fill", "%,d slots counted in %.1f s", slots, since(started));
+    SolrRollups.Run counted = run.countSlots();
+    row(
+        "per-slot counts of the fill",
+        "%,d slots counted, %,d days summed in %.1f s",
+        counted.counted(),
+        counted.days(),
+        since(started));
     size("at the checkpoint");
     queriesWarm();
     queriesCold();
+    if (run.options().queriesOnly()) {
+      print(checkpoint);
+      return;
+    }
     purgeAlone();
     IngestWindow.Result embedded = new IngestWindow(run).run(run.options().ingest(), false, true);
     row("ingest through an indexer with embedded Solr", "%s", embedded.describe());
@@ -54,20 +64,29 @@ final class Checkpoint {
    */
   private void catchUp(String when) {
     long started = System.nanoTime();
-    int slots = run.countSlots();
-    row("per-slot counts " + when, "%,d slots counted in %.1f s", slots, since(started));
+    SolrRollups.Run counted = run.countSlots();
+    row(
+        "per-slot counts " + when,
+        "%,d slots counted, %,d days summed in %.1f s",
+        counted.counted(),
+        counted.days(),
+        since(started));
   }
 
   private void size(String when) throws Exception {
     long docs = SolrServerProcess.documents(run.client());
-    long index = run.solr().indexBytes();
+    SolrServerProcess.Segments committed = run.solr().segments();
+    long directory = run.solr().indexBytes();
     row(
         "index " + when,
-        "%,d documents; %s on disk: %.1f bytes/doc (+ transaction log %s); Solr heap after a full"
-            + " GC %s",
+        "%,d documents; committed segments %s: %.1f bytes/doc (%,d deleted documents not yet"
+            + " merged away); directory %s with merges in flight (+ transaction log %s); Solr heap"
+            + " after a full GC %s",
         docs,
-        HistoryScale.mib(index),
-        index / (double) docs,
+        HistoryScale.mib(committed.bytes()),
+        committed.bytes() / (double) docs,
+        committed.deleted(),
+        HistoryScale.mib(directory),
         HistoryScale.mib(run.solr().tlogBytes()),
         HistoryScale.mib(run.solr().heapAfterGc()));
   }

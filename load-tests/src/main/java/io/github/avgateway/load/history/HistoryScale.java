@@ -164,8 +164,11 @@ public final class HistoryScale {
         RollupSlots.DEFAULT);
   }
 
-  /** Counts every dirty slot the fill left (as the indexer's rollup job would over time). */
-  int countSlots() {
+  /**
+   * Counts every dirty slot the fill left and sums the days they belong to (as the indexer's rollup
+   * job would over time); returns the slots counted and the days summed.
+   */
+  SolrRollups.Run countSlots() {
     SolrRollups rollups =
         new SolrRollups(
             client,
@@ -176,6 +179,7 @@ public final class HistoryScale {
             Duration.ofSeconds(2),
             Clock.fixed(Instant.now().plus(Duration.ofDays(1)), ZoneOffset.UTC));
     int counted = 0;
+    int days = 0;
     int failures = 0;
     while (true) {
       SolrRollups.Run run;
@@ -190,8 +194,9 @@ public final class HistoryScale {
         continue;
       }
       counted += run.counted();
-      if (!run.more() && run.counted() == 0 && run.again() == 0) {
-        return counted;
+      days += run.days();
+      if (!run.more() && run.counted() == 0 && run.again() == 0 && run.days() == 0) {
+        return new SolrRollups.Run(counted, 0, days, false);
       }
     }
   }

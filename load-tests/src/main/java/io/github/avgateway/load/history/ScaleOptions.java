@@ -20,8 +20,9 @@ import java.util.Map;
  *   <li>{@code --warm} timed calls per query warm (default 50); {@code --cold-rounds} restarts for
  *       the cold calls (default 3); {@code --drop-caches=false} keeps the page cache
  *   <li>{@code --fill-threads} (2), {@code --solr-heap} (6g), {@code --indexer-heap} (1g)
- *   <li>{@code --fill-only} fills to the checkpoints without measuring; {@code --feedback} shows
- *       the retention feedback at the last checkpoint
+ *   <li>{@code --fill-only} fills to the checkpoints without measuring; {@code --queries-only}
+ *       measures size and queries only (no purge, no ingest: the index keeps its size); {@code
+ *       --feedback} shows the retention feedback at the last checkpoint
  * </ul>
  */
 record ScaleOptions(
@@ -38,6 +39,7 @@ record ScaleOptions(
     String solrHeap,
     String indexerHeap,
     boolean fillOnly,
+    boolean queriesOnly,
     boolean feedback,
     String rabbitHost,
     int rabbitPort) {
@@ -70,6 +72,7 @@ record ScaleOptions(
             o.get("solr-heap", "6g"),
             o.get("indexer-heap", "1g"),
             Boolean.parseBoolean(o.get("fill-only", "false")),
+            Boolean.parseBoolean(o.get("queries-only", "false")),
             Boolean.parseBoolean(o.get("feedback", "false")),
             o.get("rabbit-host", "127.0.0.1"),
             Integer.parseInt(o.get("rabbit-port", "5672")));

@@ -6,6 +6,10 @@ import io.github.avgateway.solr.StandaloneSolr;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +21,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.solr.client.solrj.SolrQuery;
 import org.apache.solr.client.solrj.impl.Http2SolrClient;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The standalone Solr holding the history, in a JVM of its own (the process whose CPU and heap the
@@ -88,7 +94,37 @@ final class SolrServerProcess implements AutoCloseable {
     return client.query(StandaloneSolr.CORE, query).getResults().getNumFound();
   }
 
-  /** Bytes of the index (segments, without the transaction log). */
+  /**
+   * The index's latest commit as Solr's segments handler describes it.
+   *
+   * @param bytes the committed segments' bytes (what the index keeps once merges in flight end)
+   * @param docs documents in them, deleted ones included
+   * @param deleted deleted documents not yet merged away
+   */
+  record Segments(long bytes, long docs, long deleted) {}
+
+  Segments segments() throws Exception {
+    HttpRequest request =
+        HttpRequest.newBuilder(
+                URI.create(baseUrl() + "/" + StandaloneSolr.CORE + "/admin/segments?wt=json"))
+            .timeout(Duration.ofMinutes(2))
+            .build();
+    String body;
+    try (HttpClient http = HttpClient.newHttpClient()) {
+      body = http.send(request, HttpResponse.BodyHandlers.ofString()).body();
+    }
+    long bytes = 0;
+    long docs = 0;
+    long deleted = 0;
+    for (JsonNode segment : JsonMapper.builder().build().readTree(body).path("segments")) {
+      bytes += segment.path("sizeInBytes").asLong();
+      docs += segment.path("size").asLong();
+      deleted += segment.path("delCount").asLong();
+    }
+    return new Segments(bytes, docs, deleted);
+  }
+
+  /** Bytes of the index directory (segments, without the transaction log). */
   long indexBytes() {
     return bytesUnder(home.resolve(StandaloneSolr.CORE).resolve("data").resolve("index"));
   }

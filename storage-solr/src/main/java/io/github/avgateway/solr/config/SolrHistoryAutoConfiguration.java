@@ -34,7 +34,8 @@ import org.springframework.context.annotation.Configuration;
  *   <li>{@link SolrHistoryGate} named {@code solrHistoryGate} — the {@link
  *       io.github.avgateway.core.port.HistoryStoreGate} the history indexer holds on (down while
  *       Solr refuses writes or retention is behind);
- *   <li>{@link SolrRetention} — the scheduled purge, when {@code retention.enabled};
+ *   <li>{@link SolrRetention} — the scheduled purge, when {@code retention.enabled} and the history
+ *       is not a time-routed alias (Solr drops its collections);
  *   <li>{@link SolrRollups} — the per-slot counts kept up to date, when {@code rollup.enabled};
  *   <li>the history meters and, with Spring Boot's health support, health {@code history}.
  * </ul>
@@ -78,7 +79,7 @@ public class SolrHistoryAutoConfiguration {
             batch.probeInterval());
     return new SolrHistoryRecorder(
         store.client(),
-        store.collection(),
+        store.collections(),
         settings,
         gate,
         observer.getIfUnique(() -> HistoryBatchObserver.NONE),
@@ -93,11 +94,9 @@ public class SolrHistoryAutoConfiguration {
     Duration visible = properties.commitWithin().multipliedBy(2);
     return new SolrRollups(
         store.client(),
-        store.collection(),
+        store.collections(),
         new RollupSlots(properties.rollup().slot()),
-        properties.rollup().interval(),
-        visible.plusSeconds(10),
-        visible,
+        new SolrRollups.Schedule(properties.rollup().interval(), visible.plusSeconds(10), visible),
         Clock.systemUTC());
   }
 
@@ -124,13 +123,21 @@ public class SolrHistoryAutoConfiguration {
   SolrHistoryQueries solrHistoryQueries(SolrHistoryStore store, SolrHistoryProperties properties) {
     return new SolrHistoryQueries(
         store.client(),
-        store.collection(),
+        store.collections(),
         properties.queryTimeout(),
         new RollupSlots(properties.rollup().slot()));
   }
 
+  /**
+   * The purge, unless retention is off or the history is a time-routed alias (there Solr drops
+   * whole collections: {@code router.autoDeleteAge}, set from {@code retention.max-age}).
+   */
   @Bean(initMethod = "start", destroyMethod = "close")
   @ConditionalOnBooleanProperty(name = "avgateway.solr.retention.enabled", matchIfMissing = true)
+  @ConditionalOnBooleanProperty(
+      name = "avgateway.solr.cloud.time-routed.enabled",
+      havingValue = false,
+      matchIfMissing = true)
   @ConditionalOnMissingBean
   SolrRetention solrHistoryRetention(
       SolrHistoryStore store, SolrHistoryProperties properties, SolrHistoryGate gate) {

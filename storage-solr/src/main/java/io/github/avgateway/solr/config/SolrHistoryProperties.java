@@ -1,5 +1,6 @@
 package io.github.avgateway.solr.config;
 
+import io.github.avgateway.solr.TimeRouting;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -58,10 +59,39 @@ public record SolrHistoryProperties(
     if (mode == Mode.HTTP && http.baseUrl() == null) {
       throw new IllegalArgumentException("avgateway.solr.http.base-url is required in http mode");
     }
+    if (mode != Mode.CLOUD && cloud.timeRouted().enabled()) {
+      throw new IllegalArgumentException(
+          "avgateway.solr.cloud.time-routed.enabled=true needs avgateway.solr.mode=cloud");
+    }
+    if (cloud.timeRouted().enabled()) {
+      timeRouting(cloud.timeRouted(), retention); // fails on settings Solr cannot use
+    }
     if (mode == Mode.CLOUD && cloud.zkHosts().isEmpty() && cloud.solrUrls().isEmpty()) {
       throw new IllegalArgumentException(
           "avgateway.solr.cloud.zk-hosts or avgateway.solr.cloud.solr-urls is required in cloud"
               + " mode");
+    }
+  }
+
+  /**
+   * The time-routed alias' layout, from {@code cloud.time-routed.*} and {@code retention.*}: the
+   * collections are dropped once documents are {@code retention.max-age} old (never, with {@code
+   * retention.enabled=false}).
+   */
+  public TimeRouting timeRouting() {
+    return timeRouting(cloud.timeRouted(), retention);
+  }
+
+  private static TimeRouting timeRouting(TimeRouted timeRouted, Retention retention) {
+    try {
+      return new TimeRouting(
+          timeRouted.interval(),
+          timeRouted.maxFuture(),
+          timeRouted.preemptiveCreateWindow(),
+          retention.enabled() ? retention.maxAge() : Duration.ZERO);
+    } catch (IllegalArgumentException e) {
+      // the message is the whole story; the binder reports the root cause
+      throw new IllegalArgumentException("avgateway.solr.cloud.time-routed: " + e.getMessage());
     }
   }
 
@@ -104,15 +134,18 @@ public record SolrHistoryProperties(
    * @param zkHosts ZooKeeper ensemble, {@code host:port} each; preferred over {@code solr-urls}
    * @param zkChroot ZooKeeper chroot, e.g. {@code /solr}; empty for none
    * @param solrUrls Solr node URLs, used when no ZooKeeper host is given
-   * @param shards shards of the collection when it is created
+   * @param shards shards of the collection when it is created (of each collection, time-routed)
    * @param replicas replicas per shard when it is created
+   * @param timeRouted history in a time-routed alias named {@code collection} instead of one
+   *     collection
    */
   public record Cloud(
       @DefaultValue("") List<String> zkHosts,
       @DefaultValue("") String zkChroot,
       @DefaultValue("") List<String> solrUrls,
       @DefaultValue("1") @Min(1) int shards,
-      @DefaultValue("1") @Min(1) int replicas) {
+      @DefaultValue("1") @Min(1) int replicas,
+      @DefaultValue @Valid TimeRouted timeRouted) {
 
     public Cloud {
       zkHosts = nonBlank(zkHosts);
@@ -123,6 +156,28 @@ public record SolrHistoryProperties(
       return values == null ? List.of() : values.stream().filter(v -> !v.isBlank()).toList();
     }
   }
+
+  /**
+   * A Solr time-routed alias on {@code receivedAt} (storage-solr/README.md, "Time-routed history"):
+   * one collection per interval, created by Solr as documents of a new interval arrive; retention
+   * drops whole collections (the alias' {@code router.autoDeleteAge}, from {@code
+   * retention.max-age}) instead of deleting documents.
+   *
+   * @param enabled whether the history is a time-routed alias (cloud mode only); created, with its
+   *     first collection, when missing
+   * @param interval the receipt time one collection covers: whole minutes (e.g. {@code 1d}, {@code
+   *     6h}); fixed once the alias exists
+   * @param maxFuture how far ahead of Solr's clock a receipt time may be for Solr to route it;
+   *     documents further ahead are stored in the newest collection. At least {@code 1m}
+   * @param preemptiveCreateWindow how long before an interval starts its collection is created in
+   *     the background, so that no write waits for it; {@code 0s} for none; shorter than {@code
+   *     interval}
+   */
+  public record TimeRouted(
+      @DefaultValue("false") boolean enabled,
+      @DefaultValue("1d") @NotNull Duration interval,
+      @DefaultValue("10m") @NotNull Duration maxFuture,
+      @DefaultValue("1h") @NotNull Duration preemptiveCreateWindow) {}
 
   /**
    * @param size most documents per update request
@@ -154,8 +209,12 @@ public record SolrHistoryProperties(
       @DefaultValue("30s") @NotNull Duration interval) {}
 
   /**
+   * Retention. In a time-routed alias ({@code cloud.time-routed.enabled}) Solr drops whole
+   * collections instead, and only {@code enabled} and {@code max-age} apply.
+   *
    * @param enabled whether documents are purged at all
-   * @param maxAge documents received longer ago are deleted
+   * @param maxAge documents received longer ago are deleted; time-routed: a document is kept at
+   *     least this long and dropped with its collection, at most about two intervals later
    * @param interval time between purges
    * @param budget longest one purge may run before retention counts as behind (the indexer holds)
    * @param slice time span per delete-by-query request

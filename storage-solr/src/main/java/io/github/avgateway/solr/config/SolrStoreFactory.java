@@ -48,6 +48,14 @@ final class SolrStoreFactory {
             .withInternalClientBuilder(clientBuilder(properties, null))
             .withDefaultCollection(properties.collection())
             .build();
+    if (cloud.timeRouted().enabled()) {
+      return SolrHistoryStore.timeRouted(
+          client,
+          properties.collection(),
+          cloud.shards(),
+          cloud.replicas(),
+          properties.timeRouting());
+    }
     return SolrHistoryStore.cloud(
         client, properties.collection(), cloud.shards(), cloud.replicas());
   }

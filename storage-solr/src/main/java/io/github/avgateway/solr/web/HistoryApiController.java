@@ -119,6 +119,19 @@ public class HistoryApiController {
     return store(() -> queries.byCorrelationId(id, n));
   }
 
+  @GetMapping("/by-trace-id")
+  @Operation(summary = "The newest documents of requests handled in one trace, newest first")
+  @ApiResponse(responseCode = "200", description = "The documents; empty when none")
+  public List<MessageInfo> byTraceId(
+      @Parameter(description = "the W3C trace id, 32 hex digits (16 for a 64-bit trace id)")
+          @RequestParam
+          String traceId,
+      @RequestParam(defaultValue = "20") int limit) {
+    String id = HistoryParams.traceId(traceId);
+    int n = HistoryParams.limit("limit", limit, MAX_LIMIT);
+    return store(() -> queries.byTraceId(id, n));
+  }
+
   @GetMapping("/by-verdict")
   @Operation(
       summary = "One page of the documents with a verdict, newest first",

@@ -24,6 +24,7 @@ final class HistoryParams {
   static final int MAX_ID_LENGTH = 1024;
 
   private static final Pattern SHA256 = Pattern.compile("[0-9a-fA-F]{64}");
+  private static final Pattern TRACE_ID = Pattern.compile("[0-9a-fA-F]{32}|[0-9a-fA-F]{16}");
   private static final Pattern TRANSPORT = Pattern.compile("[a-z0-9][a-z0-9._-]{0,31}");
   private static final Pattern CURSOR = Pattern.compile("[A-Za-z0-9+/=*_-]{1,1024}");
 
@@ -84,6 +85,17 @@ final class HistoryParams {
           "correlationId", "must be 1 to " + MAX_ID_LENGTH + " characters");
     }
     return value;
+  }
+
+  /**
+   * A trace id: 32 hexadecimal digits (16 for a 64-bit trace id), returned in lower case as tracers
+   * write it.
+   */
+  static String traceId(String value) {
+    if (!TRACE_ID.matcher(value).matches()) {
+      throw HistoryApiException.badParameter("traceId", "must be 32 (or 16) hexadecimal digits");
+    }
+    return value.toLowerCase(Locale.ROOT);
   }
 
   /** {@code newest-first} or {@code oldest-first}. */

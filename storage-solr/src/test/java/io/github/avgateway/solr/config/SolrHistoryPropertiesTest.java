@@ -1,7 +1,9 @@
 package io.github.avgateway.solr.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.avgateway.solr.TimeRouting;
 import io.github.avgateway.solr.config.SolrHistoryProperties.Mode;
 import java.net.URI;
 import java.nio.file.Path;
@@ -70,5 +72,45 @@ class SolrHistoryPropertiesTest {
 
     assertThat(properties.hasCredentials()).isTrue();
     assertThat(properties.toString()).contains("gateway").doesNotContain("s3cret-value");
+  }
+
+  @Test
+  void timeRoutingIsOffByDefaultAndTakesItsRetentionFromMaxAge() {
+    SolrHistoryProperties defaults = bind(Map.of());
+    assertThat(defaults.cloud().timeRouted().enabled()).isFalse();
+    assertThat(defaults.timeRouting().autoDeleteAge()).isEqualTo("-32DAYS");
+
+    SolrHistoryProperties properties =
+        bind(
+            Map.of(
+                "avgateway.solr.mode", "cloud",
+                "avgateway.solr.cloud.zk-hosts", "zk1:2181",
+                "avgateway.solr.cloud.time-routed.enabled", "true",
+                "avgateway.solr.cloud.time-routed.interval", "6h",
+                "avgateway.solr.cloud.time-routed.preemptive-create-window", "0s",
+                "avgateway.solr.retention.max-age", "2d"));
+
+    TimeRouting routing = properties.timeRouting();
+    assertThat(routing.intervalMath()).isEqualTo("+6HOURS");
+    assertThat(routing.maxFuture()).isEqualTo(Duration.ofMinutes(10));
+    assertThat(routing.autoDeleteAge()).isEqualTo("-60HOURS");
+    assertThat(properties.toString()).contains("timeRouted=TimeRouted[enabled=true, interval=PT6H");
+  }
+
+  @Test
+  void timeRoutingOutsideCloudModeOrWithSettingsSolrCannotUseFailsNamingTheKeys() {
+    assertThatThrownBy(() -> bind(Map.of("avgateway.solr.cloud.time-routed.enabled", "true")))
+        .rootCause()
+        .hasMessageContaining("avgateway.solr.mode=cloud");
+    assertThatThrownBy(() ->
+            bind(
+                Map.of(
+                    "avgateway.solr.mode", "cloud",
+                    "avgateway.solr.cloud.solr-urls", "http://127.0.0.1:8983/solr",
+                    "avgateway.solr.cloud.time-routed.enabled", "true",
+                    "avgateway.solr.cloud.time-routed.interval", "90s")))
+        .rootCause()
+        .hasMessageContaining("avgateway.solr.cloud.time-routed")
+        .hasMessageContaining("whole minutes");
   }
 }

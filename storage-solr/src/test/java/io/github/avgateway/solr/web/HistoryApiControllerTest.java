@@ -90,6 +90,27 @@ class HistoryApiControllerTest {
   }
 
   @Test
+  void byTraceIdReturnsTheTracesDocumentsNewestFirstAndAcceptsUpperCase() throws Exception {
+    String trace = "4bf92f3577b34da6a3ce929d0e0e4736";
+    queries.add(
+        doc("t-1", Verdict.CLEAN, T0, SHA_A).withTraceId(trace),
+        doc("t-2", Verdict.INFECTED, T0.plusSeconds(60), SHA_B).withTraceId(trace),
+        doc("t-3", Verdict.CLEAN, T0.plusSeconds(30), SHA_A));
+    call("by-trace-id?traceId=" + trace.toUpperCase(Locale.ROOT))
+        .andExpect(status().isOk())
+        .andExpect(jsonPath("$", hasSize(2)))
+        .andExpect(jsonPath("$[0].requestId").value("t-2"))
+        .andExpect(jsonPath("$[0].traceId").value(trace))
+        .andExpect(jsonPath("$[1].requestId").value("t-1"));
+    call("by-trace-id?limit=1&traceId=" + trace).andExpect(jsonPath("$", hasSize(1)));
+    call("by-trace-id?traceId=" + "c".repeat(32)).andExpect(jsonPath("$", hasSize(0)));
+    call("by-trace-id?traceId=not-a-trace-id")
+        .andExpect(status().isBadRequest())
+        .andExpect(jsonPath("$.error").value("BAD_PARAMETER"))
+        .andExpect(jsonPath("$.parameter").value("traceId"));
+  }
+
+  @Test
   void byVerdictPagesWithTheNextCursor() throws Exception {
     queries.add(
         doc("v-1", Verdict.INFECTED, T0, SHA_A),

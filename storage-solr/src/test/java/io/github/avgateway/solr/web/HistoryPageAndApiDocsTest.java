@@ -120,7 +120,7 @@ class HistoryPageAndApiDocsTest {
               .collect(Collectors.toCollection(TreeSet::new));
       e.getKey().getPatternValues().forEach(path -> mapped.put(path, params));
     }
-    assertThat(mapped).hasSize(7);
+    assertThat(mapped).hasSize(8);
     return mapped;
   }
 }

@@ -76,6 +76,15 @@ final class ListHistoryQueries implements HistoryQueries {
   }
 
   @Override
+  public List<MessageInfo> byTraceId(String traceId, int limit) {
+    return all()
+        .filter(d -> traceId.equals(d.traceId()))
+        .sorted(NEWEST_FIRST)
+        .limit(limit)
+        .toList();
+  }
+
+  @Override
   public List<MessageInfo> recent(TimeRange range, int limit, HistoryOrder order) {
     return all()
         .filter(d -> range.contains(d.receivedAt()))
