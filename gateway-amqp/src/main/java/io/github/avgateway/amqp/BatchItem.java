@@ -17,10 +17,10 @@ import org.springframework.amqp.core.Message;
 /**
  * One request of a batch on its way from delivery to acknowledgement: scanned, its reply (or
  * dead-letter; for a clean-pipe message its forward, {@link PipeForward}) published and confirmed,
- * its history document handed to the broker (in the batch's history message, confirmed: {@link
- * HistoryHandOff}). Any step that fails marks it failed, and a failed request is requeued, never
- * acknowledged (a dead-letter that was not confirmed is first published once more with the
- * gateway's own headers only: {@link DeadLetterAttempts}). Used by one consumer thread.
+ * its history document handed to the broker (in the history message holding the batch's documents,
+ * confirmed: {@link HistoryHandOff}). Any step that fails marks it failed, and a failed request is
+ * requeued, never acknowledged (a dead-letter that was not confirmed is first published once more
+ * with the gateway's own headers only: {@link DeadLetterAttempts}). Used by one consumer thread.
  */
 final class BatchItem {
 
@@ -202,7 +202,7 @@ final class BatchItem {
         : pipeline.forwarded(triage.request(), result, forward.outlet());
   }
 
-  /** The broker confirmed the batch's history message, which holds this request's document. */
+  /** The broker confirmed the history message holding this request's document. */
   void historyHandedOver() {
     if (failure == null) {
       historyHeld = true;
@@ -219,13 +219,16 @@ final class BatchItem {
     }
   }
 
-  /** The broker did not take the batch's history message (backlog full): requeued. */
+  /** The broker did not take the history message holding its document (backlog full): requeued. */
   void historyRefused(String why) {
     historyRefused = true;
     fail(why);
   }
 
-  /** True when the reply (or dead-letter) and the batch's history message were confirmed. */
+  /**
+   * True when the reply (or dead-letter) and the history message holding its document were
+   * confirmed.
+   */
   boolean done() {
     return failure == null && confirmed && historyHeld;
   }
@@ -246,7 +249,7 @@ final class BatchItem {
     return NACKED.equals(failure);
   }
 
-  /** True when the broker refused the batch's history message (backlog full). */
+  /** True when the broker refused the history message holding its document (backlog full). */
   boolean historyRefused() {
     return historyRefused;
   }

@@ -10,13 +10,14 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The last phase of a batch before its acknowledgement: the documents of every request whose reply
- * or dead-letter was confirmed go to the broker as one history message, with a publisher confirm.
- * The consumer does not wait for that confirm: {@link #handOver} returns a future that completes
- * once every request of the batch knows its outcome, and the batch then waits in its channel's
- * {@link AckLine} while the consumer takes its next batch. When the backlog is full (the broker
- * nacks it), the batch is held on a thread of its own ({@link IntakeHold}: intake is down
- * meanwhile, through the {@code HistoryBacklogGate}) and published again once the backlog has room
- * ({@link AmqpBacklogProbe}); the replies are not sent again.
+ * or dead-letter was confirmed go to the history stream (with the buffer of the default
+ * configuration, in one history message that may also carry other batches' documents), with a
+ * publisher confirm of that message. The consumer does not wait for that confirm: {@link #handOver}
+ * returns a future that completes once every request of the batch knows its outcome, and the batch
+ * then waits in its channel's {@link AckLine} while the consumer takes its next batch. When the
+ * backlog is full (the broker nacks it), the batch is held on a thread of its own ({@link
+ * IntakeHold}: intake is down meanwhile, through the {@code HistoryBacklogGate}) and published
+ * again once the backlog has room ({@link AmqpBacklogProbe}); the replies are not sent again.
  */
 final class HistoryHandOff {
 

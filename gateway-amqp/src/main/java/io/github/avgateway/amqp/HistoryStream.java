@@ -5,9 +5,11 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Hands a consumer batch's history documents to the broker as one history message
- * (docs/history-stream.md). The future completes with the broker's answer and never completes
- * exceptionally: {@link PublishOutcome.Confirmed} once the broker holds the message durably.
+ * Hands a consumer batch's history documents to the broker in a history message
+ * (docs/history-stream.md): {@link AmqpHistoryStream} publishes one message per call, {@link
+ * BufferedHistoryStream} gathers several calls' documents into one. The future completes with the
+ * broker's answer about the message that carried them and never completes exceptionally: {@link
+ * PublishOutcome.Confirmed} once the broker holds that message durably.
  */
 @FunctionalInterface
 public interface HistoryStream {
@@ -16,6 +18,6 @@ public interface HistoryStream {
   HistoryStream OFF =
       documents -> CompletableFuture.completedFuture(new PublishOutcome.Confirmed());
 
-  /** Publishes {@code documents} (at least one) as one history message. */
+  /** Publishes {@code documents} (at least one, all of one batch) in one history message. */
   CompletableFuture<PublishOutcome> publish(List<MessageInfo> documents);
 }

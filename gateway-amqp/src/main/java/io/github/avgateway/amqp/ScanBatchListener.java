@@ -21,10 +21,11 @@ import org.springframework.amqp.rabbit.listener.api.ChannelAwareBatchMessageList
 /**
  * Handles one consumer's batch of requests (manual acknowledgement). Guarantee: a request is
  * acknowledged only after its reply or dead-letter was confirmed by the broker <em>and</em> the
- * batch's history message (all its documents) was confirmed by the broker on the history queue;
+ * history message holding the batch's documents was confirmed by the broker on the history queue;
  * every other request of the batch is requeued ({@code basic.nack} with requeue), so the broker
- * delivers it again. Phases per batch: scan everything, publish, wait for all confirms, publish one
- * history message ({@link HistoryHandOff}); the publishes share the batch's channels ({@link
+ * delivers it again. Phases per batch: scan everything, publish, wait for all confirms, hand the
+ * documents to the history stream ({@link HistoryHandOff}; its buffer may carry several batches'
+ * documents in one message); the publishes share the batch's channels ({@link
  * AmqpReplyPublisher#onBatchChannels}). The consumer then takes its next batch while this one waits
  * for its history confirm in its channel's {@link AckLine}, which acknowledges batches in delivery
  * order (a quorum queue's confirm waits for its log to reach the disk, 10–20 ms under load: waiting

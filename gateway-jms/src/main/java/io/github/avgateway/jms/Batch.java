@@ -15,9 +15,12 @@ import org.slf4j.LoggerFactory;
 /**
  * One transaction of a consumer (smart batching): the first request plus whatever is already
  * waiting, up to the batch size, without waiting for more. Each request is handled in turn; then
- * the batch sends one history message with all its documents on the same transacted session and
- * commits: replies, dead-letters, history and consumption together (design §1). No history store is
- * on this path.
+ * the batch's history documents are made durable on the history queue, and only then does the batch
+ * commit its replies, dead-letters and consumption (design §1). By default they go through the
+ * gateway's shared history buffer ({@link JmsHistoryBuffer}: one message, committed on a session of
+ * its own, may hold several consumers' batches), which the batch waits for before its commit; with
+ * {@code avgateway.history.buffer.enabled=false} the batch sends one history message in its own
+ * transaction, committed together with the rest. No history store is on this path.
  *
  * <p>An intake pause (clamd down, or the history backlog full) does not end the transaction: the
  * batch is held open (see {@link IntakeHold}) while the gate is down, then the request whose scan
@@ -37,6 +40,7 @@ final class Batch {
   private final IntakeHold hold;
   private final HistoryBacklogGate backlog;
   private final HistoryRoom room;
+  private final JmsHistoryBuffer shared;
   private final List<Handled.Done> done = new ArrayList<>();
 
   Batch(
@@ -47,7 +51,8 @@ final class Batch {
       ConsumerSettings settings,
       IntakeHold hold,
       HistoryBacklogGate backlog,
-      HistoryRoom room) {
+      HistoryRoom room,
+      JmsHistoryBuffer shared) {
     this.session = session;
     this.consumer = consumer;
     this.queue = queue;
@@ -56,6 +61,7 @@ final class Batch {
     this.hold = hold;
     this.backlog = backlog;
     this.room = room;
+    this.shared = shared;
   }
 
   /** Runs the batch that starts with {@code first}; throws only for broker failures. */
@@ -136,10 +142,8 @@ final class Batch {
   }
 
   /**
-   * Sends the batch's history message. While the history address has no room (asked first, where
-   * the broker can be asked) or the broker refuses the message because the backlog is full, closes
-   * the intake gate and holds the transaction, sending again once the gate is up (another batch or
-   * the gateway's probe found room). False when the hold time is spent.
+   * Sends the batch's history documents: through the shared buffer when there is one, else as one
+   * history message in the batch's transaction. False when the hold time is spent.
    */
   private boolean historySentHeld() throws JMSException {
     if (session.historyQueue() == null) {
@@ -147,6 +151,38 @@ final class Batch {
     }
     List<MessageInfo> documents = done.stream().map(Handled.Done::document).toList();
     session.traces().handingOff();
+    return shared == null ? sentInTransactionHeld(documents) : sentSharedHeld(documents);
+  }
+
+  /**
+   * Hands the documents to the shared buffer and waits until the history message holding them is
+   * committed (the batch commits only after it). While the backlog is full (the buffer's sender
+   * closed the intake gate), holds the transaction and hands them over again once the gate is up. A
+   * broker failure throws: the batch's transaction is then lost and its requests redelivered.
+   */
+  private boolean sentSharedHeld(List<MessageInfo> documents) throws JMSException {
+    while (true) {
+      switch (shared.send(documents)) {
+        case HistorySent.Committed committed -> {
+          return true;
+        }
+        case HistorySent.Full full -> {
+          if (!hold.awaitOpen()) {
+            return false;
+          }
+        }
+        case HistorySent.Failed failed -> throw new JMSException(failed.why());
+      }
+    }
+  }
+
+  /**
+   * Sends the batch's history message in its transaction. While the history address has no room
+   * (asked first, where the broker can be asked) or the broker refuses the message because the
+   * backlog is full, closes the intake gate and holds the transaction, sending again once the gate
+   * is up (another batch or the gateway's probe found room).
+   */
+  private boolean sentInTransactionHeld(List<MessageInfo> documents) throws JMSException {
     while (true) {
       if (!room.hasRoom()) {
         backlog.full("the history address is at its page limit");

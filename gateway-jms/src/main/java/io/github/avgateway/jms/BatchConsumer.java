@@ -37,6 +37,7 @@ final class BatchConsumer implements Runnable {
   private final HistoryBacklogGate backlog;
   private final HistoryRoom room;
   private final QueueLookup lookup;
+  private final JmsHistoryBuffer shared;
   private final CountDownLatch stopping = new CountDownLatch(1);
   private volatile boolean running = true;
   private Connection connection;
@@ -52,7 +53,8 @@ final class BatchConsumer implements Runnable {
       IntakeGate gate,
       HistoryBacklogGate backlog,
       HistoryRoom room,
-      QueueLookup lookup) {
+      QueueLookup lookup,
+      JmsHistoryBuffer shared) {
     this.name = name;
     this.factory = factory;
     this.settings = settings;
@@ -62,6 +64,7 @@ final class BatchConsumer implements Runnable {
     this.backlog = backlog;
     this.room = room;
     this.lookup = lookup;
+    this.shared = shared;
   }
 
   /** Opens the connection and session; called before the thread starts, to fail fast. */
@@ -95,7 +98,8 @@ final class BatchConsumer implements Runnable {
           IntakeHold hold =
               new IntakeHold(
                   gate, settings.pausePollInterval(), settings.pauseHoldTime(), stopping);
-          new Batch(session, consumer, queue, processor, settings, hold, backlog, room).run(first);
+          new Batch(session, consumer, queue, processor, settings, hold, backlog, room, shared)
+              .run(first);
         }
       } catch (JMSException | RuntimeException e) {
         if (session != null) {

@@ -14,7 +14,7 @@ import java.time.Duration;
  * @param defaultReplyQueue where replies go when a request has no JMSReplyTo, or null
  * @param batchSize at most this many requests per transaction
  * @param receiveTimeout how long an idle consumer blocks for the first request of a batch
- * @param historyQueue where each batch's history message goes, or null when history is off
+ * @param historyQueue where the batches' history messages go, or null when history is off
  * @param pausePollInterval how often a paused consumer asks the intake gate again
  * @param pauseHoldTime how long a batch caught by an intake pause is held open before it rolls back
  * @param tracer traces each request ({@link RequestTracer#NONE} when tracing is off)

@@ -42,6 +42,8 @@ public final class JmsGateway implements SmartLifecycle {
   private final QueueLookup lookup;
   private final int consumers;
   private final String listensOn;
+  private final HistoryStreamProperties.Buffer buffer;
+  private JmsHistoryBuffer shared;
   private final List<BatchConsumer> running = new ArrayList<>();
   private final List<Thread> threads = new ArrayList<>();
 
@@ -54,7 +56,8 @@ public final class JmsGateway implements SmartLifecycle {
       HistoryRoom room,
       QueueLookup lookup,
       int consumers,
-      String listensOn) {
+      String listensOn,
+      HistoryStreamProperties.Buffer buffer) {
     this.factory = factory;
     this.settings = settings;
     this.intakes = List.copyOf(intakes);
@@ -64,6 +67,7 @@ public final class JmsGateway implements SmartLifecycle {
     this.lookup = lookup;
     this.consumers = consumers;
     this.listensOn = listensOn;
+    this.buffer = buffer;
   }
 
   /**
@@ -125,13 +129,17 @@ public final class JmsGateway implements SmartLifecycle {
         room,
         lookup,
         properties.consumers(),
-        properties.url());
+        properties.url(),
+        history.buffer().enabled() ? history.buffer() : null);
   }
 
   @Override
   public synchronized void start() {
     if (!running.isEmpty()) {
       return;
+    }
+    if (settings.historyQueue() != null && buffer != null) {
+      shared = new JmsHistoryBuffer(factory, settings.historyQueue(), room, backlog, buffer);
     }
     for (Intake intake : intakes) {
       for (int i = 1; i <= consumers; i++) {
@@ -146,7 +154,8 @@ public final class JmsGateway implements SmartLifecycle {
                 gate,
                 backlog,
                 room,
-                lookup);
+                lookup,
+                shared);
         try {
           consumer.connect();
         } catch (JMSException e) {
@@ -197,6 +206,11 @@ public final class JmsGateway implements SmartLifecycle {
     }
     running.clear();
     threads.clear();
+    // After the consumers: a batch still waiting for its history message gets its outcome first.
+    if (shared != null) {
+      shared.close();
+      shared = null;
+    }
   }
 
   @Override

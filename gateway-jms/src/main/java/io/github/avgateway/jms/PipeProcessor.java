@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * triage as a request (malformed or over the delivery limit: dead-lettered unscanned), the scan,
  * then the forward of the original message ({@link JmsForwards}) to the pipe's queue for the
  * verdict (fail closed: only CLEAN goes to clean), and a reply when the message asks for one. The
- * forward, the reply and the batch's history message commit with the consumption, or none does.
+ * forward and the reply commit with the consumption, or none does; the history message holding the
+ * batch's documents is committed before (with the history buffer off: in the same commit).
  *
  * <p>A scan that failed while the intake gate is down (clamd unreachable) is retried, never
  * forwarded as ERROR. An outlet the broker refuses ({@link InvalidDestinationException}: no such

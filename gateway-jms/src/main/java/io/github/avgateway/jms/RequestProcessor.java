@@ -14,10 +14,11 @@ import java.util.Optional;
 /**
  * Handles one request inside a consumer's transacted session: maps it, scans it, and sends the
  * reply or the dead-letter through the session. Every request that is not retried ends as exactly
- * one reply or one dead-letter, plus one history document, which its batch sends with the batch's
- * others as one history message. Decisions are {@link Routing}'s. A dead-letter that cannot be sent
- * with the request's properties is sent with the gateway's own only (see {@link
- * JmsDeadLetters#send}), never rolled back for what the request carries.
+ * one reply or one dead-letter, plus one history document, which its batch hands over with the
+ * batch's others (one history message, shared with other batches' through the history buffer).
+ * Decisions are {@link Routing}'s. A dead-letter that cannot be sent with the request's properties
+ * is sent with the gateway's own only (see {@link JmsDeadLetters#send}), never rolled back for what
+ * the request carries.
  */
 final class RequestProcessor implements ItemProcessor {
 

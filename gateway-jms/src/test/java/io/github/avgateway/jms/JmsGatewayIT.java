@@ -7,9 +7,11 @@ import io.github.avgateway.core.contract.ContractDeadLetter;
 import io.github.avgateway.core.contract.ContractReply;
 import io.github.avgateway.core.contract.ContractRequest;
 import io.github.avgateway.core.model.DeadLetterReason;
+import io.github.avgateway.core.model.Disposition;
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.core.wire.HistoryMessages;
 import io.github.avgateway.jms.support.Inbox;
 import io.github.avgateway.jms.support.JmsContractDriver;
 import io.github.avgateway.jms.support.Tripwire;
@@ -20,6 +22,7 @@ import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -203,6 +206,48 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
     await()
         .atMost(Duration.ofSeconds(10))
         .until(() -> broker.messageCount(historyProperties.queue()) == 0);
+  }
+
+  @Test
+  void aSchemaOneJsonMessageAnOlderGatewayLeftOnTheQueueIsIndexed() throws Exception {
+    String requestId = "ID:left-by-an-older-gateway-" + UUID.randomUUID();
+    Instant at = Instant.parse("2026-11-25T08:00:00.123456Z");
+    MessageInfo old =
+        new MessageInfo(
+            MessageInfo.idFor("jms", requestId),
+            requestId,
+            "c-old",
+            "jms",
+            null,
+            "old.txt",
+            null,
+            12,
+            "ab",
+            Verdict.INFECTED,
+            List.of("Eicar-Test-Signature"),
+            null,
+            "ClamAV 1.4.6",
+            "27451",
+            false,
+            at,
+            at.plusMillis(3),
+            3,
+            4,
+            "gw-old",
+            false,
+            Disposition.REPLIED,
+            null);
+    Session session = driver.session();
+    try (MessageProducer producer =
+        session.createProducer(session.createQueue(historyProperties.queue()))) {
+      var legacy = session.createBytesMessage();
+      legacy.writeBytes(HistoryMessages.encodeJson(List.of(old)));
+      legacy.setJMSType(HistoryMessages.JSON_CONTENT_TYPE);
+      legacy.setIntProperty("avHistorySchema", HistoryMessages.JSON_SCHEMA);
+      legacy.setIntProperty("avDocuments", 1);
+      producer.send(legacy);
+    }
+    assertThat(awaitHistory(requestId)).isEqualTo(old);
   }
 
   @Test

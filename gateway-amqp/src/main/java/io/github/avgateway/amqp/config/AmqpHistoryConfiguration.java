@@ -4,6 +4,7 @@ import io.github.avgateway.amqp.AmqpBacklogProbe;
 import io.github.avgateway.amqp.AmqpHistoryIndexer;
 import io.github.avgateway.amqp.AmqpHistoryStream;
 import io.github.avgateway.amqp.AmqpReplyPublisher;
+import io.github.avgateway.amqp.BufferedHistoryStream;
 import io.github.avgateway.amqp.HistoryIndexerRunner;
 import io.github.avgateway.amqp.HistoryStream;
 import io.github.avgateway.amqp.RabbitHistoryBacklog;
@@ -59,12 +60,21 @@ class AmqpHistoryConfiguration {
     return new AmqpBacklogProbe(backlog, gate, props.intakeCheckInterval());
   }
 
+  /**
+   * The history queue behind the buffer that gathers several batches' documents into one message;
+   * closed (what is buffered published) after the consumers that use it stopped.
+   */
   @Bean
   HistoryStream avgatewayHistoryStream(
       HistoryBacklogGate gate, AmqpReplyPublisher publisher, HistoryStreamProperties history) {
-    return history.enabled()
-        ? new AmqpHistoryStream(publisher, history.queue(), gate, Clock.systemUTC())
-        : HistoryStream.OFF;
+    if (!history.enabled()) {
+      return HistoryStream.OFF;
+    }
+    AmqpHistoryStream queue =
+        new AmqpHistoryStream(publisher, history.queue(), gate, Clock.systemUTC());
+    return history.buffer().enabled()
+        ? new BufferedHistoryStream(queue, publisher, history.buffer())
+        : queue;
   }
 
   /** The indexer of this process: one consumer taking batches of history messages. */

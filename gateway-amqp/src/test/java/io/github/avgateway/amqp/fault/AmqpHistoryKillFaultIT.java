@@ -48,10 +48,10 @@ class AmqpHistoryKillFaultIT {
   private static final Duration BATCH_WAIT = CONFIRM_DELAY.multipliedBy(3);
 
   /**
-   * The backlog the killed indexer drains: at least 75 history messages (a batch's message holds at
-   * most 16 documents), so more than four of its batches of 16 messages; one or more indexed before
-   * the kill (the test sees that a second or two late), one held at it, the rest left for the
-   * second indexer.
+   * The backlog the killed indexer drains: at least 75 history messages (its gateway's history
+   * buffer puts at most 16 documents in a message), so more than four of its batches of 16
+   * messages; one or more indexed before the kill (the test sees that a second or two late), one
+   * held at it, the rest left for the second indexer.
    */
   private static final int BACKLOG = 1_200;
 
@@ -187,7 +187,12 @@ class AmqpHistoryKillFaultIT {
   @Order(2)
   void indexerKilledMidBatchNoDocumentLostOrDoubled() throws Exception {
     JavaProcess scanner =
-        rig.startGateway("gw-backlog", "--avgateway.history.indexer.enabled=false");
+        rig.startGateway(
+            "gw-backlog",
+            "--avgateway.history.indexer.enabled=false",
+            // The buffer would put up to 256 documents in a message: at most 16 keeps the backlog
+            // at least 75 messages, as this row needs.
+            "--avgateway.history.buffer.max-documents=16");
     FaultRun run = new FaultRun(rig, "indexer-kill-9");
     int queued = queuedDocuments();
     run.load(BACKLOG).awaitAnswered(BACKLOG);

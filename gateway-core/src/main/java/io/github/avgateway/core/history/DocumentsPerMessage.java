@@ -1,10 +1,10 @@
 package io.github.avgateway.core.history;
 
 /**
- * A running mean of the documents one history message holds (one consumer batch's: 1 under light
- * load, up to the batch size under heavy load), weighted towards the latest messages. The brokers
- * count messages, not the documents in them; this turns that count into an estimate in documents.
- * Thread-safe.
+ * A running mean of the documents one history message holds (one or more consumer batches': 1 under
+ * light load, up to the batch size under heavy load), weighted towards the latest messages. The
+ * brokers count messages, not the documents in them; this turns that count into an estimate in
+ * documents. Thread-safe.
  */
 public final class DocumentsPerMessage {
 

@@ -3,124 +3,100 @@ package io.github.avgateway.core.wire;
 import io.github.avgateway.core.model.MessageInfo;
 import java.util.List;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
 import tools.jackson.databind.DeserializationFeature;
-import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.dataformat.smile.SmileFactory;
+import tools.jackson.dataformat.smile.SmileMapper;
+import tools.jackson.dataformat.smile.SmileWriteFeature;
 
 /**
- * The history stream's body: a {@link HistoryMessage} as UTF-8 JSON, {@code
- * {"schema":1,"documents":[{…MessageInfo…}]}} (docs/history-stream.md), timestamps as ISO-8601
- * strings. Decoding is strict about what makes a document (its required fields, a known schema) and
- * lenient about fields it does not know, so that an indexer reads what a newer gateway of the same
- * schema writes. Thread-safe.
+ * The history stream's body (docs/history-stream.md): a {@link HistoryMessage} written and read by
+ * Jackson's data binding, so a field added to {@link MessageInfo} travels without a change here.
+ *
+ * <ul>
+ *   <li>Schema 2, what {@link #encode} writes: Smile (Jackson's binary JSON), content type {@value
+ *       #CONTENT_TYPE}. Field names and short repeated values (transport, verdict, engine, gateway,
+ *       disposition) are written once per message and referenced after, so a document of a large
+ *       message costs a fraction of its JSON form.
+ *   <li>Schema 1, what gateways before schema 2 wrote: UTF-8 JSON, content type {@value
+ *       #JSON_CONTENT_TYPE}. Still read, so messages left on the queue by an older gateway are
+ *       indexed after an upgrade.
+ * </ul>
+ *
+ * Decoding tells the two apart by Smile's header, is strict about what makes a document (its
+ * required fields, the schema that goes with the encoding) and lenient about fields it does not
+ * know, so an indexer reads what a newer gateway of the same schema writes. Thread-safe.
  */
 public final class HistoryMessages {
 
-  /** The schema this gateway writes and reads. */
-  public static final int SCHEMA = 1;
+  /** The schema this gateway writes: Smile. */
+  public static final int SCHEMA = 2;
 
-  /** The content type of a history message. */
-  public static final String CONTENT_TYPE = "application/vnd.avgateway.history+json";
+  /** The schema of the JSON messages older gateways wrote; still read. */
+  public static final int JSON_SCHEMA = 1;
 
-  private static final JsonMapper MAPPER =
-      JsonMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+  /** The content type of what {@link #encode} writes. */
+  public static final String CONTENT_TYPE = "application/vnd.avgateway.history+smile";
+
+  /** The content type of a schema-1 (JSON) history message. */
+  public static final String JSON_CONTENT_TYPE = "application/vnd.avgateway.history+json";
+
+  private static final ObjectMapper SMILE =
+      SmileMapper.builder(
+              SmileFactory.builder().enable(SmileWriteFeature.CHECK_SHARED_STRING_VALUES).build())
+          .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          // The envelope reader binds the documents array in the middle of the message.
+          .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .build();
+
+  private static final ObjectMapper JSON =
+      JsonMapper.builder()
+          .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .build();
+
+  private static final EnvelopeReader SMILE_READER = new EnvelopeReader(SMILE, SCHEMA);
+
+  private static final EnvelopeReader JSON_READER = new EnvelopeReader(JSON, JSON_SCHEMA);
 
   private HistoryMessages() {}
 
-  /**
-   * The body of {@code message}: written by {@link JsonWriter}, byte for byte what the Jackson
-   * mapper writes (checked by {@code HistoryMessagesTest}), and by the mapper itself for a string
-   * no UTF-8 can hold.
-   */
-  public static byte[] encode(HistoryMessage message) {
-    return JsonWriter.write(
-        256 + 768 * message.documents().size(),
-        out -> {
-          out.beginObject().field("schema", message.schema()).name("documents").beginArray();
-          message.documents().forEach(document -> write(out, document));
-          out.endArray().endObject();
-        },
-        () -> jackson(message));
-  }
-
-  /** The body as the Jackson mapper writes it: the reference for {@link #encode}. */
-  static byte[] jackson(HistoryMessage message) {
-    return MAPPER.writeValueAsBytes(message);
-  }
-
-  private static void write(JsonWriter out, MessageInfo d) {
-    out.beginObject()
-        .field("id", d.id())
-        .field("requestId", d.requestId())
-        .field("correlationId", d.correlationId())
-        .field("transport", d.transport())
-        .field("clientId", d.clientId())
-        .field("filename", d.filename())
-        .field("contentType", d.contentType())
-        .field("sizeBytes", d.sizeBytes())
-        .field("sha256", d.sha256())
-        .field("verdict", d.verdict())
-        .field("signatures", d.signatures())
-        .field("reason", d.reason())
-        .field("engine", d.engine())
-        .field("signatureVersion", d.signatureVersion())
-        .field("cached", d.cached())
-        .field("receivedAt", d.receivedAt())
-        .field("scannedAt", d.scannedAt())
-        .field("scanMillis", d.scanMillis())
-        .field("totalMillis", d.totalMillis())
-        .field("gateway", d.gateway())
-        .field("redelivered", d.redelivered())
-        .field("disposition", d.disposition())
-        .field("deadLetterReason", d.deadLetterReason())
-        .field("traceId", d.traceId())
-        .endObject();
-  }
-
   /** The body of a history message holding {@code documents}, in the current schema. */
   public static byte[] encode(List<MessageInfo> documents) {
-    return encode(HistoryMessage.of(documents));
+    return SMILE.writeValueAsBytes(HistoryMessage.of(documents));
+  }
+
+  /** The body of {@code documents} as a schema-1 (JSON) message, as older gateways wrote it. */
+  public static byte[] encodeJson(List<MessageInfo> documents) {
+    return JSON.writeValueAsBytes(new HistoryMessage(JSON_SCHEMA, documents));
   }
 
   /**
-   * Reads a history message: the form the gateway writes by {@link HistoryJsonReader}, any other by
-   * the Jackson mapper.
+   * Reads a history message of either schema.
    *
    * @throws Unreadable when the body is not a history message of a known schema; its {@link
    *     Unreadable#reason()} says which way, for the dead-letter
    */
   public static HistoryMessage decode(byte[] body) {
-    HistoryMessage message = HistoryJsonReader.read(body);
-    return message != null ? message : decodeWithMapper(body);
+    EnvelopeReader reader = isSmile(body) ? SMILE_READER : JSON_READER;
+    try (JsonParser parser = reader.parser(body)) {
+      return reader.read(parser);
+    } catch (JacksonException | IllegalArgumentException | NullPointerException e) {
+      String detail = e instanceof JacksonException je ? je.getOriginalMessage() : e.toString();
+      throw new Unreadable(Problem.MALFORMED, reader.describe() + ": " + detail);
+    }
   }
 
-  /** Reads a history message with the Jackson mapper: the reference for {@link #decode}. */
-  static HistoryMessage decodeWithMapper(byte[] body) {
-    JsonNode tree;
-    try {
-      tree = MAPPER.readTree(body);
-    } catch (JacksonException e) {
-      throw new Unreadable(Problem.MALFORMED, "not JSON: " + e.getOriginalMessage());
-    }
-    if (tree == null || !tree.isObject() || !tree.path("schema").isInt()) {
-      throw new Unreadable(Problem.MALFORMED, "no numeric \"schema\" field");
-    }
-    int schema = tree.get("schema").intValue();
-    if (schema != SCHEMA) {
-      throw new Unreadable(
-          Problem.UNKNOWN_SCHEMA, "schema " + schema + "; this indexer reads schema " + SCHEMA);
-    }
-    try {
-      return MAPPER.treeToValue(tree, HistoryMessage.class);
-    } catch (JacksonException | IllegalArgumentException | NullPointerException e) {
-      throw new Unreadable(
-          Problem.MALFORMED, "not a schema " + SCHEMA + " message: " + e.getMessage());
-    }
+  /** Whether {@code body} starts with Smile's header, {@code :)\n}. */
+  static boolean isSmile(byte[] body) {
+    return body.length >= 3 && body[0] == ':' && body[1] == ')' && body[2] == '\n';
   }
 
   /** Why a body is not a readable history message. */
   public enum Problem {
-    /** Not JSON, or not the shape of a history message. */
+    /** Not JSON or Smile, or not the shape of a history message. */
     MALFORMED,
     /** A history message of a schema this indexer does not read. */
     UNKNOWN_SCHEMA

@@ -19,37 +19,9 @@ public final class ScanResultJson {
 
   private ScanResultJson() {}
 
-  /**
-   * The reply body of {@code result}: written by {@link JsonWriter}, byte for byte what the Jackson
-   * mapper writes (checked by {@code ScanResultJsonTest}), and by the mapper itself for a string no
-   * UTF-8 can hold.
-   */
+  /** The reply body of {@code result}, written by the Jackson mapper. */
   public static byte[] encode(ScanResult result) {
-    return JsonWriter.write(512, out -> write(out, result), () -> jackson(result));
-  }
-
-  /** The reply body as the Jackson mapper writes it: the reference for {@link #encode}. */
-  static byte[] jackson(ScanResult result) {
     return MAPPER.writeValueAsBytes(result);
-  }
-
-  private static void write(JsonWriter out, ScanResult r) {
-    out.beginObject()
-        .field("requestId", r.requestId())
-        .field("correlationId", r.correlationId())
-        .field("verdict", r.verdict())
-        .field("signatures", r.signatures())
-        .field("reason", r.reason())
-        .field("detail", r.detail())
-        .field("sha256", r.sha256())
-        .field("sizeBytes", r.sizeBytes())
-        .field("engine", r.engine())
-        .field("signatureVersion", r.signatureVersion())
-        .field("cached", r.cached())
-        .field("scannedAt", r.scannedAt())
-        .field("scanMillis", r.scanMillis())
-        .field("gateway", r.gateway())
-        .endObject();
   }
 
   /**

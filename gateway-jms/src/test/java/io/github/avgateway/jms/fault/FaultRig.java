@@ -141,6 +141,9 @@ final class FaultRig implements AutoCloseable {
     args.add("--avgateway.pipeline.gateway-name=" + name);
     args.add("--avgateway.jms.consumers=" + consumers);
     args.add("--avgateway.jms.batch-size=16");
+    // A history message holds at most one batch's worth (the buffer's default is 256 documents),
+    // so that the indexer-kill row's 800 requests leave a backlog of at least 50 messages.
+    args.add("--avgateway.history.buffer.max-documents=16");
     args.add("--avgateway.jms.max-delivery-attempts=" + (BROKER_MAX_DELIVERIES - 2));
     args.add("--avgateway.jms.receive-timeout=200ms");
     args.add("--avgateway.jms.pause-poll-interval=100ms");

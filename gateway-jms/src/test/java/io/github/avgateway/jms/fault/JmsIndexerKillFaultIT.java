@@ -29,9 +29,9 @@ import org.junit.jupiter.api.Test;
 class JmsIndexerKillFaultIT extends AbstractJmsFaultIT {
 
   /**
-   * The scan load whose history is the backlog: at least 50 history messages (batches of at most 16
-   * requests), over six polls of {@value #POLL}; one acknowledged and one held at the kill, the
-   * rest left for the second indexer.
+   * The scan load whose history is the backlog: at least 50 history messages (the rig's history
+   * buffer puts at most 16 documents in one), over six polls of {@value #POLL}; one acknowledged
+   * and one held at the kill, the rest left for the second indexer.
    */
   private static final int REQUESTS = 800;
 

@@ -4,7 +4,6 @@ import io.github.avgateway.core.model.Disposition;
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.model.ScanResult;
 import io.github.avgateway.core.model.Verdict;
-import io.github.avgateway.core.wire.HistoryMessage;
 import io.github.avgateway.core.wire.HistoryMessages;
 import io.github.avgateway.core.wire.ScanResultJson;
 import java.time.Instant;
@@ -80,6 +79,6 @@ final class EchoReply {
             false,
             Disposition.REPLIED,
             null);
-    return HistoryMessages.encode(HistoryMessage.of(Collections.nCopies(documents, document)));
+    return HistoryMessages.encode(Collections.nCopies(documents, document));
   }
 }

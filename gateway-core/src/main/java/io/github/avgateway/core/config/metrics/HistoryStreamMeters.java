@@ -12,7 +12,7 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  *
  * <ul>
  *   <li>{@code avgateway.history.backlog.messages} — history messages waiting in the broker (each
- *       holds one consumer batch's documents); only where the front-end can count them
+ *       holds one or more consumer batches' documents); only where the front-end can count them
  *   <li>{@code avgateway.history.backlog.documents} — about how many documents those messages hold:
  *       the count times the mean documents per history message this process sent or indexed (an
  *       estimate: the brokers count messages); absent until this process saw a history message
