@@ -25,7 +25,9 @@ import org.slf4j.LoggerFactory;
  * verdict and per signature, writes the counts, and removes the slot's marker only if no batch
  * marked it again meanwhile (the delete names the marker's {@code _version_}; a conflict leaves it
  * for the next run). So a slot's counts are either exact or the slot is still marked, and the
- * history page's queries count a marked slot from its documents.
+ * history page's queries count a marked slot from its documents. Each slot counted marks its day;
+ * after the slots, a run adds up the signature counts of the marked days that have ended ({@link
+ * DaySums}).
  *
  * <p>Counting a slot costs a facet over that slot's documents, once per slot (again only when late
  * documents arrive for it), so the cost of keeping counts grows with the documents written, never
