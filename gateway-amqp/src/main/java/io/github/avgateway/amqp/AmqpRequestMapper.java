@@ -9,10 +9,11 @@ import org.springframework.amqp.core.Message;
 import org.springframework.amqp.core.MessageProperties;
 
 /**
- * Reads the wire contract's AMQP properties (design §3) from a delivered message: {@code
- * message_id} is the request id, {@code correlation_id} the caller's correlation id, header {@code
- * avFilename} the file name, the broker-validated {@code user_id} (else {@code app_id}) the client
- * id, and the body the file's bytes, an empty body being an empty file.
+ * Reads the wire contract's AMQP properties (docs/architecture.md, "Wire contract") from a
+ * delivered message: {@code message_id} is the request id, {@code correlation_id} the caller's
+ * correlation id, header {@code avFilename} the file name, the broker-validated {@code user_id}
+ * (else {@code app_id}) the client id, and the body the file's bytes, an empty body being an empty
+ * file.
  */
 public final class AmqpRequestMapper {
 

@@ -7,7 +7,10 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
-/** The dependency rule of design §2: the core speaks only its own language. */
+/**
+ * The dependency rule (docs/architecture.md, "The dependency rule"): the core speaks only its own
+ * language.
+ */
 class ArchitectureTest {
 
   private final JavaClasses core =

@@ -16,11 +16,12 @@ import org.slf4j.LoggerFactory;
  * One transaction of a consumer (smart batching): the first request plus whatever is already
  * waiting, up to the batch size, without waiting for more. Each request is handled in turn; then
  * the batch's history documents are made durable on the history queue, and only then does the batch
- * commit its replies, dead-letters and consumption (design §1). By default they go through the
- * gateway's shared history buffer ({@link JmsHistoryBuffer}: one message, committed on a session of
- * its own, may hold several consumers' batches), which the batch waits for before its commit; with
- * {@code avgateway.history.buffer.enabled=false} the batch sends one history message in its own
- * transaction, committed together with the rest. No history store is on this path.
+ * commit its replies, dead-letters and consumption (docs/architecture.md, "Guarantees"). By default
+ * they go through the gateway's shared history buffer ({@link JmsHistoryBuffer}: one message,
+ * committed on a session of its own, may hold several consumers' batches), which the batch waits
+ * for before its commit; with {@code avgateway.history.buffer.enabled=false} the batch sends one
+ * history message in its own transaction, committed together with the rest. No history store is on
+ * this path.
  *
  * <p>An intake pause (clamd down, or the history backlog full) does not end the transaction: the
  * batch is held open (see {@link IntakeHold}) while the gate is down, then the request whose scan

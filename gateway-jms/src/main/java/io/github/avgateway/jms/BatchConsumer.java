@@ -18,8 +18,9 @@ import org.slf4j.LoggerFactory;
 /**
  * One consumer of the request queue (or of a clean-pipe's inbox), on its own connection and
  * transacted session, run by one thread. It takes a batch of what is already waiting (never waiting
- * to fill it), and commits the batch's replies, dead-letters, history message and consumption
- * together (see {@link Batch}). While the intake gate is down between batches it closes its message
+ * to fill it), and commits the batch's replies, dead-letters and consumption together, after the
+ * history message holding its documents was committed (with the history buffer off, in the same
+ * commit; see {@link Batch}). While the intake gate is down between batches it closes its message
  * consumer, so requests stay in the broker, and opens it again when the gate is up; a batch already
  * running when the gate closes is held open instead (see {@link IntakeHold}).
  */

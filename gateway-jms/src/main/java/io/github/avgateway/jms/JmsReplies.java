@@ -8,10 +8,10 @@ import jakarta.jms.JMSException;
 import jakarta.jms.Session;
 
 /**
- * Builds the reply of design §3: a {@code BytesMessage} with the JSON body, {@code
- * JMSCorrelationID} = the request's correlation id else its request id, and the string properties
- * {@code avVerdict}, {@code avSignature} (when infected), {@code avReason} (when unscannable or
- * error) and {@code contentType}.
+ * Builds the reply of the wire contract (docs/architecture.md, "Wire contract"): a {@code
+ * BytesMessage} with the JSON body, {@code JMSCorrelationID} = the request's correlation id else
+ * its request id, and the string properties {@code avVerdict}, {@code avSignature} (when infected),
+ * {@code avReason} (when unscannable or error) and {@code contentType}.
  */
 final class JmsReplies {
 

@@ -16,14 +16,15 @@ import java.util.UUID;
 import org.apache.activemq.artemis.jms.client.ActiveMQMessage;
 
 /**
- * Reads a JMS message as a request (design §3): request id = the AMQP 1.0 sender's message-id when
- * it came over AMQP 1.0, else {@code JMSMessageID} (derived from the broker's message id when the
- * sender gave none, as over STOMP), correlation id = {@code JMSCorrelationID}, reply destination =
- * {@code JMSReplyTo} (a STOMP {@code reply-to} typed by {@link ReplyAddress}), file name = property
- * {@code avFilename}, client id = {@code JMSXUserID} else property {@code avClientId}. Only a
- * {@code BytesMessage} is readable; any other type is malformed and its body is never touched (an
- * {@code ObjectMessage} is never deserialized). So is a message whose correlation id, file name or
- * client id is longer than {@link #MAX_HEADER_LENGTH} characters.
+ * Reads a JMS message as a request (docs/architecture.md, "Wire contract"): request id = the AMQP
+ * 1.0 sender's message-id when it came over AMQP 1.0, else {@code JMSMessageID} (derived from the
+ * broker's message id when the sender gave none, as over STOMP), correlation id = {@code
+ * JMSCorrelationID}, reply destination = {@code JMSReplyTo} (a STOMP {@code reply-to} typed by
+ * {@link ReplyAddress}), file name = property {@code avFilename}, client id = {@code JMSXUserID}
+ * else property {@code avClientId}. Only a {@code BytesMessage} is readable; any other type is
+ * malformed and its body is never touched (an {@code ObjectMessage} is never deserialized). So is a
+ * message whose correlation id, file name or client id is longer than {@link #MAX_HEADER_LENGTH}
+ * characters.
  */
 final class JmsRequestMapper {
 

@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The history document of one request (design §5). Its {@link #id()} is derived from transport and
- * request id, so a redelivered request overwrites its document instead of adding a second one.
- * {@link #traceId()} is the W3C trace id the request was handled in, or null when it was not traced
- * (tracing off, or a new trace that was not sampled).
+ * The history document of one request (docs/architecture.md, "The history path"). Its {@link #id()}
+ * is derived from transport and request id, so a redelivered request overwrites its document
+ * instead of adding a second one. {@link #traceId()} is the W3C trace id the request was handled
+ * in, or null when it was not traced (tracing off, or a new trace that was not sampled).
  */
 public record MessageInfo(
     String id,

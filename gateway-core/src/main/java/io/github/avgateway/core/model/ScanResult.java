@@ -5,7 +5,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The verdict sent back to the caller (the reply's JSON body, design §3).
+ * The verdict sent back to the caller (the reply's JSON body; docs/architecture.md, "Wire
+ * contract").
  *
  * @param requestId the request's id
  * @param correlationId the reply's correlation id (the request's, else its id)

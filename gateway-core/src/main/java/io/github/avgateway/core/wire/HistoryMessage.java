@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One message on the history stream (design §1): the history documents of one consumer batch, as
- * the scan path hands them to the broker for the history indexer. Never carries payload bytes.
+ * One message on the history stream (docs/architecture.md, "The history path"): the history
+ * documents of one consumer batch, as the scan path hands them to the broker for the history
+ * indexer. Never carries payload bytes.
  *
  * @param schema the format version; {@link HistoryMessages#SCHEMA} for what this gateway writes
  * @param documents one per request of the batch, in the order they were handled

@@ -6,8 +6,9 @@ import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The reply body: a {@link ScanResult} as UTF-8 JSON (design §3), field names as the record's
- * components, timestamps as ISO-8601 strings, absent values as {@code null}. Thread-safe.
+ * The reply body: a {@link ScanResult} as UTF-8 JSON (docs/architecture.md, "Wire contract"), field
+ * names as the record's components, timestamps as ISO-8601 strings, absent values as {@code null}.
+ * Thread-safe.
  */
 public final class ScanResultJson {
 

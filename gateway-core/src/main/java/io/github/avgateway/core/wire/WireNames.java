@@ -1,8 +1,8 @@
 package io.github.avgateway.core.wire;
 
 /**
- * Header and property names of the wire contract (design §3), the same on every transport. A JMS
- * front-end uses them as string properties, an AMQP front-end as headers.
+ * Header and property names of the wire contract (docs/architecture.md, "Wire contract"), the same
+ * on every transport. A JMS front-end uses them as string properties, an AMQP front-end as headers.
  */
 public final class WireNames {
 

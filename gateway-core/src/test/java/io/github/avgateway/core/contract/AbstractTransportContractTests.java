@@ -20,10 +20,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * The transport contract (design §3): every front-end extends this class and runs it against its
- * real broker, with a real clamd and a real history store behind the gateway. The subclass only
- * supplies a {@link TransportDriver}; the gateway under test must have no default reply
- * destination, and its history must answer lookups by request id.
+ * The transport contract (docs/architecture.md, "Wire contract"): every front-end extends this
+ * class and runs it against its real broker, with a real clamd and a real history store behind the
+ * gateway. The subclass only supplies a {@link TransportDriver}; the gateway under test must have
+ * no default reply destination, and its history must answer lookups by request id.
  *
  * <p>One instance runs all cases; {@link #createDriver()} is called once, after the subclass's
  * fields are set (e.g. injected by a Spring test context).
