@@ -41,9 +41,7 @@ final class DocumentSearch {
 
   private static final String FIELDS = "*," + HistoryFields.VERSION;
   private static final Duration FIRST_WINDOW = Duration.ofMinutes(1);
-  private static final Duration[] KEY_WINDOWS = {
-    Duration.ofDays(1), Duration.ofDays(8), Duration.ofDays(64)
-  };
+  private static final Duration[] KEY_WINDOWS = {Duration.ofDays(1)};
 
   private final Function<SolrQuery, QueryResponse> solr;
 
@@ -94,9 +92,9 @@ final class DocumentSearch {
   /**
    * Up to {@code limit} documents, newest first, among those matching the query {@code key} that
    * also pass {@code exact}: the key narrows the search, the check removes the documents whose key
-   * only collides. Searches the last day first, then the week before, then the two months before
-   * that, then everything older ({@link #KEY_WINDOWS}), so that a file scanned millions of times
-   * costs what its last day holds, not all its scans sorted.
+   * only collides. Searches the last day first, then everything older ({@link #KEY_WINDOWS}), so
+   * that a file scanned millions of times costs what its last day holds, not all its scans sorted;
+   * a rare file costs two requests (more windows cost a request each: measured slower).
    */
   List<MessageInfo> byKey(String key, Predicate<MessageInfo> exact, int limit, Instant now) {
     List<MessageInfo> found = new ArrayList<>(limit);

@@ -219,7 +219,7 @@ abstract class HistoryQueriesContract {
   }
 
   @Test
-  void bySha256FindsTheNewestAcrossTheDayWeekAndMonthWindows() throws Exception {
+  void bySha256FindsTheNewestAcrossTheLastDayAndTheRest() throws Exception {
     String sha = "4".repeat(64);
     Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
     MessageInfo hour = doc("q-win-hour", Verdict.CLEAN, now.minusSeconds(3600), sha);
