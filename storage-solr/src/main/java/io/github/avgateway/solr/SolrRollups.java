@@ -171,7 +171,9 @@ public final class SolrRollups implements AutoCloseable {
     for (DirtyMarkers.Marker day : marked) {
       summed += days.sum(day) ? 1 : 0;
     }
-    boolean more = markers.size() == SLOTS_PER_RUN || marked.size() == DaySums.DAYS_PER_RUN;
+    // days left only because a slot of theirs is still dirty wait for the next scheduled run
+    boolean more =
+        markers.size() == SLOTS_PER_RUN || (marked.size() == DaySums.DAYS_PER_RUN && summed > 0);
     return new Run(counted, again, summed, more);
   }
 
