@@ -53,8 +53,7 @@ record CoveredSignatures(Map<String, Long> counts, Set<Instant> summedDays) {
       return summed;
     }
     TimeRange days = new TimeRange(whole.first(), whole.last().plus(RollupSlots.DAY_LENGTH));
-    SolrQuery query = new SolrQuery(SolrSyntax.term(HistoryFields.KIND, RollupSlots.DAY));
-    query.addFilterQuery(DocumentSearch.filter(SolrSyntax.range(HistoryFields.RECEIVED_AT, days)));
+    SolrQuery query = RollupSlots.ofKind(RollupSlots.DAY, days);
     query.setFields(
         HistoryFields.RECEIVED_AT,
         HistoryFields.SLOT_MILLIS,

@@ -88,16 +88,14 @@ final class DaySums {
   }
 
   private boolean hasDirtySlot(TimeRange range) {
-    SolrQuery query = new SolrQuery(SolrSyntax.term(HistoryFields.KIND, RollupSlots.DIRTY));
-    query.addFilterQuery(DocumentSearch.filter(SolrSyntax.range(HistoryFields.RECEIVED_AT, range)));
+    SolrQuery query = RollupSlots.ofKind(RollupSlots.DIRTY, range);
     query.setRows(0);
     return SolrHistoryQueries.call(() -> client.query(collection, query)).getResults().getNumFound()
         > 0;
   }
 
   private List<SolrDocument> rollups(TimeRange range) {
-    SolrQuery query = new SolrQuery(SolrSyntax.term(HistoryFields.KIND, RollupSlots.ROLLUP));
-    query.addFilterQuery(DocumentSearch.filter(SolrSyntax.range(HistoryFields.RECEIVED_AT, range)));
+    SolrQuery query = RollupSlots.ofKind(RollupSlots.ROLLUP, range);
     query.setFields(
         HistoryFields.RECEIVED_AT,
         HistoryFields.SLOT_MILLIS,

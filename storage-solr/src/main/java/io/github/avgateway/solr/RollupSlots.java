@@ -1,5 +1,6 @@
 package io.github.avgateway.solr;
 
+import io.github.avgateway.core.port.TimeRange;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -8,6 +9,7 @@ import java.util.Date;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.solr.client.solrj.SolrQuery;
 import org.apache.solr.common.SolrInputDocument;
 
 /**
@@ -110,6 +112,13 @@ public final class RollupSlots {
     x = (x ^ (x >>> 33)) * 0xFF51AFD7ED558CCDL;
     x = (x ^ (x >>> 33)) * 0xC4CEB9FE1A85EC53L;
     return x ^ (x >>> 33);
+  }
+
+  /** A search for the documents of {@code kind} whose {@code receivedAt} is in {@code range}. */
+  static SolrQuery ofKind(String kind, TimeRange range) {
+    SolrQuery query = new SolrQuery(SolrSyntax.term(HistoryFields.KIND, kind));
+    query.addFilterQuery(DocumentSearch.filter(SolrSyntax.range(HistoryFields.RECEIVED_AT, range)));
+    return query;
   }
 
   static SolrInputDocument base(String id, String kind, Instant slot, long lengthMillis) {

@@ -19,6 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.common.SolrDocument;
@@ -94,25 +95,36 @@ public final class SolrHistoryQueries implements HistoryQueries {
 
   @Override
   public List<MessageInfo> bySha256(String sha256, int limit) {
-    positive(limit);
-    String key = HistoryFields.SHA256_KEY + ":\"" + HistoryKeys.sha256(sha256) + "\"";
-    return bounded(() -> search.byKey(key, d -> sha256.equals(d.sha256()), limit, Instant.now()));
+    return byKey(
+        HistoryFields.SHA256_KEY,
+        HistoryKeys.sha256(sha256),
+        d -> sha256.equals(d.sha256()),
+        limit);
   }
 
   @Override
   public List<MessageInfo> byCorrelationId(String correlationId, int limit) {
-    positive(limit);
-    String key =
-        HistoryFields.CORRELATION_KEY + ":\"" + HistoryKeys.correlationId(correlationId) + "\"";
-    return bounded(() ->
-        search.byKey(key, d -> correlationId.equals(d.correlationId()), limit, Instant.now()));
+    return byKey(
+        HistoryFields.CORRELATION_KEY,
+        HistoryKeys.correlationId(correlationId),
+        d -> correlationId.equals(d.correlationId()),
+        limit);
   }
 
   @Override
   public List<MessageInfo> byTraceId(String traceId, int limit) {
+    return byKey(
+        HistoryFields.TRACE_KEY,
+        HistoryKeys.traceId(traceId),
+        d -> traceId.equals(d.traceId()),
+        limit);
+  }
+
+  /** The newest documents whose {@code field} holds {@code key} and that pass {@code exact}. */
+  private List<MessageInfo> byKey(String field, int key, Predicate<MessageInfo> exact, int limit) {
     positive(limit);
-    String key = HistoryFields.TRACE_KEY + ":\"" + HistoryKeys.traceId(traceId) + "\"";
-    return bounded(() -> search.byKey(key, d -> traceId.equals(d.traceId()), limit, Instant.now()));
+    String query = field + ":\"" + key + "\"";
+    return bounded(() -> search.byKey(query, exact, limit, Instant.now()));
   }
 
   @Override
