@@ -1,6 +1,9 @@
 package io.github.avgateway.load.history;
 
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * One ingest window through the real path: {@code count} documents published as history messages
@@ -125,6 +128,7 @@ final class IngestWindow {
       left = publisher.queued();
     }
     Snapshot first = Snapshot.take(indexer, run, messages - left);
+    List<CpuProfile> profiles = profile(indexer);
     PurgeRun purge = null;
     double before = 0;
     double during = 0;
@@ -140,6 +144,9 @@ final class IngestWindow {
       Thread.sleep(POLL);
     }
     Snapshot last = Snapshot.take(indexer, run, messages - publisher.queued());
+    for (CpuProfile profile : profiles) {
+      profile.stopAndPrint(run.out());
+    }
     long docs = (last.acked() - first.acked()) * perMessage;
     return new Result(
         docs,
@@ -150,6 +157,20 @@ final class IngestWindow {
         purge,
         before,
         during);
+  }
+
+  /** With {@code --jfr}, starts a CPU profile of the indexer and of Solr (when it runs alone). */
+  private List<CpuProfile> profile(IndexerProcess indexer) throws Exception {
+    if (!run.options().jfr()) {
+      return List.of();
+    }
+    Path dir = run.options().dir().resolve("profiles");
+    List<CpuProfile> profiles = new ArrayList<>();
+    profiles.add(CpuProfile.start(indexer.pid(), "indexer", dir));
+    if (run.solr().pid() > 0) {
+      profiles.add(CpuProfile.start(run.solr().pid(), "solr", dir));
+    }
+    return profiles;
   }
 
   /** Messages acknowledged and the processes' CPU ticks at one moment. */

@@ -23,6 +23,9 @@ import java.util.Map;
  *   <li>{@code --fill-only} fills to the checkpoints without measuring; {@code --queries-only}
  *       measures size and queries only (no purge, no ingest: the index keeps its size); {@code
  *       --feedback} shows the retention feedback at the last checkpoint
+ *   <li>{@code --jfr} records a CPU profile of the indexer and of Solr during each ingest window
+ *       (Java Flight Recorder) and prints their hottest methods; the recordings stay under {@code
+ *       --dir}/profiles
  * </ul>
  */
 record ScaleOptions(
@@ -41,6 +44,7 @@ record ScaleOptions(
     boolean fillOnly,
     boolean queriesOnly,
     boolean feedback,
+    boolean jfr,
     String rabbitHost,
     int rabbitPort) {
 
@@ -74,6 +78,7 @@ record ScaleOptions(
             Boolean.parseBoolean(o.get("fill-only", "false")),
             Boolean.parseBoolean(o.get("queries-only", "false")),
             Boolean.parseBoolean(o.get("feedback", "false")),
+            Boolean.parseBoolean(o.get("jfr", "false")),
             o.get("rabbit-host", "127.0.0.1"),
             Integer.parseInt(o.get("rabbit-port", "5672")));
     if (!given.isEmpty()) {
