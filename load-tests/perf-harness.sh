@@ -8,7 +8,7 @@
 # with the targets' pass/miss, and writes the raw results to perf-notes/raw/harness-TIMESTAMP.txt.
 #
 # Usage: load-tests/perf-harness.sh [--no-build] [options]   (--help prints every option)
-#   --quick                 2 s warm-up + 5 s per cell (about 6 minutes) instead of 4 s + 12 s (about 14)
+#   --quick                 2 s warm-up + 5 s per cell (about 6 minutes) instead of 3 s + 10 s (about 14)
 #   --smoke                 checks that the harness works, measures nothing worth quoting: 1 KiB only,
 #                           1 s per cell, no durability or cold-start phase, raw results in the run's
 #                           directory; exits non-zero when a cell is missing, a request failed,

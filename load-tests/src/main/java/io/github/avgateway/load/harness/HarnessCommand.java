@@ -41,10 +41,8 @@ final class HarnessCommand {
 
   @Option(
       names = "--smoke",
-      description = {
-        "checks that the harness works, measures nothing worth quoting: 1 KiB only, 1 s per cell,",
-        "raw results in the run's directory; exits non-zero when a cell is missing or failed"
-      })
+      description =
+          "checks that the harness works, measures nothing worth quoting: 1 KiB only, 1 s per cell, raw results in the run's directory; exits non-zero when a cell is missing or failed")
   boolean smoke;
 
   @Option(names = "--warmup", paramLabel = "SECONDS", description = "warm-up per cell")
@@ -60,10 +58,8 @@ final class HarnessCommand {
       names = "--only",
       split = ",",
       paramLabel = "PHASES",
-      description = {
-        "clamd, amqp-echo, jms-echo, amqp, jms, durability, cold; amqp-on and jms-on run only",
-        "the gateway's history-on cells"
-      })
+      description =
+          "clamd, amqp-echo, jms-echo, amqp, jms, durability, cold; amqp-on and jms-on run only the gateway's history-on cells")
   List<String> only;
 
   @Option(names = "--skip", split = ",", paramLabel = "PHASES", description = "phases left out")
@@ -89,10 +85,8 @@ final class HarnessCommand {
   @Option(
       names = "--gateway-jvm-arg",
       paramLabel = "OPTION",
-      description = {
-        "extra JVM option of the size cells' gateways (repeatable; after -Xmx2g",
-        "-XX:+UseParallelGC)"
-      })
+      description =
+          "extra JVM option of the size cells' gateways (repeatable; after -Xmx2g -XX:+UseParallelGC)")
   List<String> gatewayJvmArgs = new ArrayList<>();
 
   @Option(names = "--jfr", description = "record a JFR profile of every gateway JVM")
