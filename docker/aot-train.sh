@@ -11,6 +11,12 @@ set -eu
 jar=$1
 app=$2
 java=${JAVA:-java}
+# A JDK AOT cache needs Java 25 or later; an older java is refused in one line, before any work.
+major=$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
+[ "${major%%.*}" -ge 25 ] 2>/dev/null || {
+  echo "aot-train: refused $java (Java ${major:-unknown}): needs a JDK >= 25; set JAVA" >&2
+  exit 1
+}
 
 rm -rf "$app"
 mkdir -p "$app"

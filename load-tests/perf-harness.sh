@@ -7,8 +7,8 @@
 # share of the "shared" bound, p99 at half load next to the echo's p99 at the same offered rate)
 # with the targets' pass/miss, and writes the raw results to perf-notes/raw/harness-TIMESTAMP.txt.
 #
-# Usage: load-tests/perf-harness.sh [--no-build] [options]
-#   --quick                 2 s warm-up + 5 s per cell (about 6 minutes) instead of 4 s + 12 s (about 14)
+# Usage: load-tests/perf-harness.sh [--no-build] [options]   (--help prints every option)
+#   --quick                 2 s warm-up + 5 s per cell (about 6 minutes) instead of 3 s + 10 s (about 14)
 #   --smoke                 checks that the harness works, measures nothing worth quoting: 1 KiB only,
 #                           1 s per cell, no durability or cold-start phase, raw results in the run's
 #                           directory; exits non-zero when a cell is missing, a request failed,
@@ -52,17 +52,24 @@
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
-export JAVA_HOME=${JAVA_HOME:-$(scripts/find-jdk.sh)}
+JAVA_HOME=$(scripts/find-jdk.sh)
+export JAVA_HOME
 
 build=true
+help=false
 args=()
 for a in "$@"; do
-  if [ "$a" = --no-build ]; then build=false; else args+=("$a"); fi
+  case "$a" in
+    --no-build) build=false ;;
+    --help) help=true; args+=("$a") ;;
+    *) args+=("$a") ;;
+  esac
 done
 
-scripts/services.sh start >/dev/null
+# --help prints the flags (the harness' own command line, load-tests/README.md): no service needed.
+$help || scripts/services.sh start >/dev/null
 if $build; then
   ./mvnw -B -q -pl load-tests -am install -DskipTests
 fi
-echo "load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)"
+$help || echo "load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)"
 exec ./mvnw -B -q -pl load-tests exec:exec@harness -Dharness.args="${args[*]:-}"

@@ -23,7 +23,8 @@
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
-export JAVA_HOME=${JAVA_HOME:-$(scripts/find-jdk.sh)}
+JAVA_HOME=$(scripts/find-jdk.sh)
+export JAVA_HOME
 
 build=true
 args=()

@@ -20,7 +20,7 @@
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
-JAVA_HOME=${JAVA_HOME:-$(scripts/find-jdk.sh)}
+JAVA_HOME=$(scripts/find-jdk.sh)
 export JAVA_HOME
 for part in common standins images check stack; do
   # shellcheck source=/dev/null

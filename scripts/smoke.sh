@@ -20,7 +20,7 @@
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
-JAVA_HOME=${JAVA_HOME:-$(scripts/find-jdk.sh)}
+JAVA_HOME=$(scripts/find-jdk.sh)
 export JAVA_HOME
 work=$repo/target/smoke
 rm -rf "$work"
@@ -84,28 +84,43 @@ java_major() {
   echo "${version%%[!0-9]*}"
 }
 
-stage_skip_flag() {
-  local log=$work/skip-flag.log
-  run_bounded 300 "$log" ./mvnw -B -ntp -pl gateway-core verify -DskipTests \
-    || fail "'./mvnw -pl gateway-core verify -DskipTests' failed" "$log"
-  if grep -q 'Tests run:' "$log"; then
-    fail "-DskipTests ran tests (see 'Tests run:' in the log)" "$log"
-  fi
-  [ "$(grep -c 'Tests are skipped' "$log")" -ge 2 ] \
-    || fail "-DskipTests: surefire and failsafe did not both say 'Tests are skipped'" "$log"
-  say "ok: -DskipTests skips unit and integration tests"
+# Test reports (surefire, failsafe) written under a module's target since file $2 was touched.
+reports_since() {
+  find "$1/target" -path '*/target/*-reports/*' -type f -newer "$2" 2>/dev/null
 }
 
+# -DskipTests skips both plugins: the build succeeds, its jar is there, and no test report was
+# written although the module has unit and integration tests (checked by results, not by wording).
+stage_skip_flag() {
+  local log=$work/skip-flag.log module=gateway-core marker=$work/skip-flag.start units its written
+  units=$(find "$module/src/test/java" -name '*Test.java' | wc -l)
+  its=$(find "$module/src/test/java" -name '*IT.java' | wc -l)
+  [ "$units" -gt 0 ] && [ "$its" -gt 0 ] \
+    || fail "$module has $units unit and $its integration test classes: -DskipTests would prove nothing there"
+  touch "$marker"
+  sleep 1 # file times have a resolution of their own: a report of this run is strictly newer
+  run_bounded 300 "$log" ./mvnw -B -ntp -pl "$module" verify -DskipTests \
+    || fail "'./mvnw -pl $module verify -DskipTests' failed" "$log"
+  ls "$module"/target/"$module"-*.jar >/dev/null 2>&1 || fail "no $module jar after verify -DskipTests" "$log"
+  written=$(reports_since "$module" "$marker")
+  [ -z "$written" ] || fail "-DskipTests ran tests: it wrote $(echo "$written" | wc -l) test report(s), e.g. $(echo "$written" | head -n 1)" "$log"
+  say "ok: -DskipTests skips unit and integration tests ($units unit and $its integration test classes, no report written)"
+}
+
+# The harness exits 0 only when its smoke check passed (SmokeCheck); its raw results file, named
+# on its last lines, must hold the ratios and the gateway figures.
 stage_harness() {
-  local log=$work/perf-harness.log
+  local log=$work/perf-harness.log raw section
   run_bounded 900 "$log" load-tests/perf-harness.sh --smoke \
     || fail "'load-tests/perf-harness.sh --smoke' failed" "$log"
-  grep -q '^# Ratios' "$log" || fail "the harness printed no ratios" "$log"
-  grep -q '^# Gateway figures' "$log" || fail "the harness printed no gateway figures" "$log"
-  grep -q '^# smoke: every cell answered' "$log" || fail "the harness' smoke check did not pass" "$log"
-  sed -n '/^# Ratios/,/^# targets/p' "$log"
-  sed -n '/^# Gateway figures/,/^# finished/p' "$log"
-  say "ok: load-tests/perf-harness.sh --smoke"
+  raw=$(sed -n 's/^# raw results: //p' "$log" | tail -n 1)
+  [ -n "$raw" ] && [ -s "$raw" ] || fail "the harness wrote no raw results file ('${raw:-none named}')" "$log"
+  for section in '# Ratios' '# Gateway figures' '# smoke: every cell answered'; do
+    grep -q "^$section" "$raw" || fail "the harness' raw results $raw lack '$section'" "$log"
+  done
+  sed -n '/^# Ratios/,/^# targets/p' "$raw"
+  sed -n '/^# Gateway figures/,/^# finished/p' "$raw"
+  say "ok: load-tests/perf-harness.sh --smoke (raw results $raw)"
 }
 
 # scripts/run.sh [amqp] in the background until its "ready" line; then scan, readiness, Gatling.
@@ -156,12 +171,17 @@ stage_gateway() {
   [ "$code" = 200 ] || fail "readiness $url answered $code, expected 200: $(cat "$work/readiness-$kind.json" 2>/dev/null)"
   say "ok: readiness $url 200"
 
-  local gatling_log=$work/gatling-$kind.log
+  local gatling_log=$work/gatling-$kind.log marker=$work/gatling-$kind.start report
+  touch "$marker"
   run_bounded 300 "$gatling_log" ./mvnw -B -ntp -pl load-tests gatling:test \
     -Dgatling.simulationClass=io.github.avgateway.load.gatling.$simulation \
     -Drate=5 -Dduration=4 -Dp99Millis=10000 -DmaxFailedPercent=0 \
     || fail "Gatling $simulation against scripts/run.sh ${run_args[*]} failed" "$gatling_log"
+  # Gatling's exit code carries its assertions (no failed request, p99); its report must exist.
+  report=$(find load-tests/target/gatling -mindepth 2 -maxdepth 2 -name index.html -newer "$marker" 2>/dev/null | head -n 1)
+  [ -n "$report" ] || fail "Gatling $simulation wrote no report under load-tests/target/gatling" "$gatling_log"
   grep -E 'request count|> failed|Global: ' "$gatling_log" | head -n 6 || true
+  say "Gatling report: $report"
   say "ok: Gatling $simulation"
   history_up "$port" "$log"
   # The JMS gateway stays up through the amqp stage: both from this one checkout, as a user runs

@@ -2,6 +2,7 @@ package io.github.avgateway.core.clamd;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.zip.ZipEntry;
@@ -16,6 +17,9 @@ public final class SelfTestProbes {
 
   /** Deeper than clamd's default and the project's MaxRecursion of 17 allows. */
   public static final int NESTING_DEPTH = 20;
+
+  /** The encrypted-content probe, next to this class on the class path. */
+  static final String ENCRYPTED_ZIP = "self-test-encrypted.zip";
 
   private SelfTestProbes() {}
 
@@ -58,9 +62,21 @@ public final class SelfTestProbes {
     return current;
   }
 
-  /** A zip with one encrypted entry (a harmless text; the password is {@code infected}). */
+  /**
+   * A zip with one entry encrypted with the traditional PKWARE cipher ("ZipCrypto", APPNOTE 6.1):
+   * {@code secret.txt}, a harmless text, password {@code infected}. Java's zip API cannot encrypt
+   * and the archive never changes, so it is a 170-byte resource ({@value #ENCRYPTED_ZIP}, which
+   * {@code unzip -P infected} reads) rather than a cipher kept in code; SelfTestProbesTest decrypts
+   * it and pins its SHA-256.
+   */
   public static byte[] encryptedZip() {
-    byte[] text = "av-gateway self-test: encrypted content\n".getBytes(StandardCharsets.US_ASCII);
-    return ZipCryptoWriter.zip("secret.txt", text, "infected", 1L);
+    try (InputStream in = SelfTestProbes.class.getResourceAsStream(ENCRYPTED_ZIP)) {
+      if (in == null) {
+        throw new IllegalStateException("resource " + ENCRYPTED_ZIP + " missing from the jar");
+      }
+      return in.readAllBytes();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 }

@@ -68,7 +68,8 @@ public record HistoryStreamProperties(
    * @param batchSize history messages taken per poll (each holds one or more consumer batches'
    *     documents), written to the store as one batch of documents
    * @param acceptTimeout how long a poll waits for the store to accept its documents
-   * @param backoffFirst the first wait after the store refused, doubling up to {@code backoffMax}
+   * @param backoffFirst the cap of the first wait after the store refused; each wait is drawn at
+   *     random up to its cap (full jitter), the cap doubling up to {@code backoffMax}
    * @param backoffMax the longest wait between attempts while the store refuses
    */
   public record Indexer(

@@ -1,22 +1,28 @@
 package io.github.avgateway.core.logging;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.RemovalCause;
+import com.github.benmanes.caffeine.cache.Scheduler;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 
 /**
  * A WARN line at most once per key per window, for events a caller can repeat at will (so that a
  * caller cannot flood the log, yet an operator sees each kind of trouble). The first event of a key
- * is logged at once; the others within the window are counted, and the next line logged for that
- * key says how many were left out. Remembers at most {@code maxKeys} keys: beyond that, the keys
- * that are not remembered share one overflow key. Keys and arguments are logged with control
- * characters replaced, so a caller-chosen value cannot forge log lines. Thread-safe.
+ * is logged at once and opens the key's window; the others within the window are counted, and when
+ * the window closes with a count, one more line (the first line's text) says how many were left
+ * out: at most two lines per key per window. The open windows are a Caffeine cache that expires
+ * each one a window after its first line (a scheduler closes them on time, and every new window
+ * closes expired ones first). At most {@code maxKeys} windows are open at once: beyond that, new
+ * keys share one overflow key. Keys and arguments are logged with control characters replaced, so a
+ * caller-chosen value cannot forge log lines. Thread-safe (an event counted at the very moment its
+ * window expires may be missing from the count).
  */
 public final class RateLimitedWarning {
 
@@ -26,17 +32,10 @@ public final class RateLimitedWarning {
   private final Logger log;
   private final Duration window;
   private final int maxKeys;
-  private final Clock clock;
-  private final Map<String, Window> windows = new LinkedHashMap<>();
+  private final Cache<String, Window> windows;
 
-  private static final class Window {
-    private final Instant start;
-    private long suppressed;
-
-    private Window(Instant start) {
-      this.start = start;
-    }
-  }
+  /** An open window: its first line's text, and how many events it left out since. */
+  private record Window(String format, Object[] args, LongAdder suppressed) {}
 
   /**
    * @param log where the lines go
@@ -48,10 +47,18 @@ public final class RateLimitedWarning {
     this.log = Objects.requireNonNull(log, "log");
     this.window = Objects.requireNonNull(window, "window");
     this.maxKeys = maxKeys;
-    this.clock = Objects.requireNonNull(clock, "clock");
+    Objects.requireNonNull(clock, "clock");
     if (window.isNegative() || window.isZero() || maxKeys < 1) {
       throw new IllegalArgumentException("window and maxKeys must be positive");
     }
+    this.windows =
+        Caffeine.newBuilder()
+            .ticker(() -> nanos(clock.instant()))
+            .expireAfterWrite(window)
+            .executor(Runnable::run)
+            .scheduler(Scheduler.systemScheduler())
+            .<String, Window>removalListener((key, open, cause) -> closed(open, cause))
+            .build();
   }
 
   /**
@@ -61,47 +68,39 @@ public final class RateLimitedWarning {
    * @return whether a line was logged
    */
   public boolean warn(String key, String format, Object... args) {
-    long suppressed;
-    synchronized (windows) {
-      Instant now = clock.instant();
-      String slot = slot(key, now);
-      Window open = windows.get(slot);
-      if (open != null && now.isBefore(open.start.plus(window))) {
-        open.suppressed++;
-        return false;
-      }
-      suppressed = open == null ? 0 : open.suppressed;
-      windows.put(slot, new Window(now));
-    }
-    Object[] clean = Arrays.stream(args).map(RateLimitedWarning::printable).toArray();
-    if (suppressed == 0) {
-      log.warn(format, clean);
-    } else {
-      Object[] withCount = Arrays.copyOf(clean, clean.length + 1);
-      withCount[clean.length] = suppressed;
-      log.warn(format + " ({} more like it not logged in the last {})", append(withCount));
-    }
-    return true;
-  }
-
-  private Object[] append(Object[] args) {
-    Object[] withWindow = Arrays.copyOf(args, args.length + 1);
-    withWindow[args.length] = window;
-    return withWindow;
-  }
-
-  /** The key an event counts under: its own, or the overflow key when too many are remembered. */
-  private String slot(String key, Instant now) {
     String printable = String.valueOf(printable(key));
-    if (windows.containsKey(printable) || windows.size() < maxKeys) {
-      return printable;
-    }
-    for (Iterator<Window> it = windows.values().iterator(); it.hasNext(); ) {
-      if (!now.isBefore(it.next().start.plus(window))) {
-        it.remove();
+    Window open = windows.getIfPresent(printable);
+    if (open == null) {
+      windows.cleanUp();
+      String slot = slot(printable);
+      Object[] clean = Arrays.stream(args).map(RateLimitedWarning::printable).toArray();
+      open = windows.asMap().putIfAbsent(slot, new Window(format, clean, new LongAdder()));
+      if (open == null) {
+        log.warn(format, clean);
+        return true;
       }
     }
-    return windows.size() < maxKeys ? printable : OVERFLOW_KEY;
+    open.suppressed().increment();
+    return false;
+  }
+
+  /** The key an event counts under: its own, or the overflow key when too many are open. */
+  private String slot(String printable) {
+    return windows.estimatedSize() < maxKeys ? printable : OVERFLOW_KEY;
+  }
+
+  private void closed(Window open, RemovalCause cause) {
+    long suppressed = open == null ? 0 : open.suppressed().sum();
+    if (cause == RemovalCause.EXPIRED && suppressed > 0) {
+      Object[] withCount = Arrays.copyOf(open.args(), open.args().length + 2);
+      withCount[open.args().length] = suppressed;
+      withCount[open.args().length + 1] = window;
+      log.warn(open.format() + " ({} more like it not logged in the last {})", withCount);
+    }
+  }
+
+  private static long nanos(Instant instant) {
+    return instant.getEpochSecond() * 1_000_000_000L + instant.getNano();
   }
 
   private static Object printable(Object value) {

@@ -119,7 +119,7 @@ class HistoryIndexerTest {
     List<IndexOutcome> outcomes =
         indexer.indexHeld(
             List.of(body),
-            new Backoff(Duration.ofMillis(100), Duration.ofMillis(300)),
+            new Backoff(Duration.ofMillis(100), Duration.ofMillis(300), () -> 1.0),
             wait -> {
               waits.add(wait);
               assertThat(status.indexing()).isInstanceOf(Availability.Down.class);
@@ -152,7 +152,7 @@ class HistoryIndexerTest {
     List<IndexOutcome> outcomes =
         indexer.indexHeld(
             List.of(HistoryMessages.encode(List.of(doc("a")))),
-            new Backoff(Duration.ofMillis(100), Duration.ofMillis(300)),
+            new Backoff(Duration.ofMillis(100), Duration.ofMillis(300), () -> 1.0),
             wait -> false);
     assertThat(outcomes).singleElement().isInstanceOf(IndexOutcome.Refused.class);
     assertThat(status.documentsIndexed()).isZero();

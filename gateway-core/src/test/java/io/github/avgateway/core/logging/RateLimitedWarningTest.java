@@ -73,7 +73,23 @@ class RateLimitedWarningTest {
         .containsExactly(
             "refused orders for alice",
             "refused orders for bob",
-            "refused orders for alice (2 more like it not logged in the last PT1M)");
+            "refused orders for alice (2 more like it not logged in the last PT1M)",
+            "refused orders for alice");
+  }
+
+  @Test
+  void aClosedWindowReportsItsCountWithoutAnotherEventOfItsKey() {
+    RateLimitedWarning warning = new RateLimitedWarning(logger, MINUTE, 100, clock);
+
+    warning.warn("a", "x {}", "a");
+    warning.warn("a", "x {}", "a");
+    warning.warn("b", "x {}", "b");
+    clock.advance(MINUTE);
+    warning.warn("c", "x {}", "c");
+
+    assertThat(lines.list)
+        .extracting(ILoggingEvent::getFormattedMessage)
+        .containsExactly("x a", "x b", "x a (1 more like it not logged in the last PT1M)", "x c");
   }
 
   @Test
@@ -84,10 +100,16 @@ class RateLimitedWarningTest {
     assertThat(warning.warn("b", "x {}", "b")).isTrue();
     assertThat(warning.warn("c", "x {}", "c")).isTrue();
     assertThat(warning.warn("d", "x {}", "d")).as("shares the overflow window with c").isFalse();
+    for (int i = 0; i < 1000; i++) {
+      assertThat(warning.warn("key" + i, "x {}", "flood")).isFalse();
+    }
     clock.advance(MINUTE);
     assertThat(warning.warn("e", "x {}", "e")).as("a and b expired and were forgotten").isTrue();
 
-    assertThat(lines.list).hasSize(4);
+    assertThat(lines.list)
+        .extracting(ILoggingEvent::getFormattedMessage)
+        .containsExactly(
+            "x a", "x b", "x c", "x c (1001 more like it not logged in the last PT1M)", "x e");
   }
 
   @Test

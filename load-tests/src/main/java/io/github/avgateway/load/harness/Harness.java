@@ -24,6 +24,9 @@ public final class Harness {
   private Harness() {}
 
   public static void main(String[] args) throws Exception {
+    if (HarnessCommand.helpAsked(args, System.out)) {
+      return;
+    }
     Options options = Options.parse(args);
     String stamp = options.stamp();
     Path raw = options.rawFile();

@@ -1,16 +1,12 @@
 package io.github.avgateway.load.harness;
 
-import io.github.avgateway.load.Payloads;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
- * Harness options, from {@code --name=value} arguments.
+ * Harness options, from {@code --name=value} arguments ({@link HarnessCommand} parses them).
  *
  * @param warmup per cell, before measuring
  * @param measure per cell
@@ -96,100 +92,9 @@ record Options(
   /** What {@code --smoke} runs: every phase that the ratios need, at one size. */
   static final Set<String> SMOKE_PHASES = Set.of("clamd", "amqp-echo", "jms-echo", "amqp", "jms");
 
+  /** The options of {@code args} ({@link HarnessCommand}: picocli, {@code --help} lists them). */
   static Options parse(String[] args) {
-    boolean quick = false;
-    boolean smoke = false;
-    Duration warmup = null;
-    Duration measure = null;
-    List<Integer> sizes = List.of(1024, 64 * 1024, 1024 * 1024, 10 * 1024 * 1024);
-    Set<String> phases = new HashSet<>(DEFAULT_PHASES);
-    long soak = 1_000_000;
-    Duration soakMax = Duration.ofMinutes(40);
-    List<String> gatewayArgs = new ArrayList<>();
-    List<String> gatewayJvmArgs = new ArrayList<>();
-    boolean jfr = false;
-    Duration jitWarmup = null;
-    Path baseline = null;
-    String payload = "random";
-    long requests = 10_001;
-    String variant = "plain";
-    double halfRate = 0;
-    double echoBurn = 0;
-    boolean echoHistory = false;
-    boolean clamdAtHalfLoad = false;
-    boolean trace = false;
-    String tracing = null;
-    for (String arg : args) {
-      String[] kv = arg.split("=", 2);
-      String value = kv.length > 1 ? kv[1] : "";
-      switch (kv[0]) {
-        case "--quick" -> quick = true;
-        case "--smoke" -> {
-          smoke = true;
-          sizes = List.of(1024);
-          phases = new HashSet<>(SMOKE_PHASES);
-        }
-        case "--warmup" -> warmup = Duration.ofSeconds(Long.parseLong(value));
-        case "--measure" -> measure = Duration.ofSeconds(Long.parseLong(value));
-        case "--sizes" -> sizes = Arrays.stream(value.split(",")).map(Payloads::parseSize).toList();
-        case "--only" -> phases = new HashSet<>(Arrays.asList(value.split(",")));
-        case "--skip" -> phases.removeAll(Arrays.asList(value.split(",")));
-        case "--soak" -> {
-          phases = new HashSet<>(Set.of("soak"));
-          soak = value.isEmpty() ? soak : Long.parseLong(value);
-        }
-        case "--soak-max-minutes" -> soakMax = Duration.ofMinutes(Long.parseLong(value));
-        case "--gateway-arg" -> gatewayArgs.add(value);
-        case "--gateway-jvm-arg" -> gatewayJvmArgs.add(value);
-        case "--jfr" -> jfr = true;
-        case "--jit-warmup" -> jitWarmup = Duration.ofSeconds(Long.parseLong(value));
-        case "--baseline" -> baseline = Path.of(value).toAbsolutePath().normalize();
-        case "--payload" -> payload = payload(value);
-        case "--requests" -> requests = Long.parseLong(value);
-        case "--variant" -> variant = value.isBlank() ? variant : value.strip();
-        case "--half-rate" -> halfRate = Double.parseDouble(value);
-        case "--echo-burn" ->
-            echoBurn = value.equals("match") ? MATCH_BURN : Double.parseDouble(value);
-        case "--echo-history" -> echoHistory = true;
-        case "--clamd-at-half" -> clamdAtHalfLoad = true;
-        case "--trace" -> trace = true;
-        case "--tracing" -> tracing = value;
-        default -> throw new IllegalArgumentException("unknown option " + arg);
-      }
-    }
-    if (payload.equals(EicarSame.PHASE)) {
-      phases = Set.of(EicarSame.PHASE);
-    }
-    return new Options(
-        warmup != null ? warmup : Duration.ofSeconds(smoke ? 1 : quick ? 2 : 3),
-        measure != null ? measure : Duration.ofSeconds(smoke ? 1 : quick ? 5 : 10),
-        sizes,
-        phases,
-        soak,
-        soakMax,
-        List.copyOf(gatewayArgs),
-        List.copyOf(gatewayJvmArgs),
-        jfr,
-        jitWarmup != null ? jitWarmup : Duration.ofSeconds(smoke ? 1 : quick ? 15 : 20),
-        payload,
-        requests,
-        java.time.LocalDateTime.now(java.time.ZoneOffset.UTC)
-            .format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")),
-        smoke,
-        baseline,
-        variant,
-        halfRate,
-        echoBurn,
-        echoHistory,
-        clamdAtHalfLoad,
-        trace,
-        tracing,
-        Path.of(System.getProperty("harness.repo", ".")).toAbsolutePath().normalize(),
-        System.getProperty("clamd.host", "127.0.0.1"),
-        Integer.getInteger("clamd.port", 3310),
-        System.getProperty("rabbitmq.host", "127.0.0.1"),
-        Integer.getInteger("rabbitmq.port", 5672),
-        Integer.getInteger("artemis.port", 61716));
+    return HarnessCommand.parse(args);
   }
 
   /** {@code --echo-burn=match}: burn what the gateway's half-load cell used beyond the echo. */
@@ -209,13 +114,6 @@ record Options(
     double echoCores = echo.cpuMicros("total") * rate / 1e6;
     double burn = Math.round((gatewayCores - echoCores) * 100) / 100.0;
     return burn > 0 ? burn : 0;
-  }
-
-  private static String payload(String value) {
-    if (!value.equals("random") && !value.equals(EicarSame.PHASE)) {
-      throw new IllegalArgumentException("--payload is random or eicar-same, not " + value);
-    }
-    return value;
   }
 
   /** The offered rate of the half-load cells after closed-loop cell {@code max}. */
