@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks outside Docker the steps of docker/Dockerfile that need no Docker engine: the runnable jar
-# extracted into the layout the image uses, the AOT cache recorded by the same training script
-# (docker/aot-train.sh) on a JDK >= 25, and the cache used by `java`: a start with
+# split into its layers (docker/extract-layers.sh) and the layers copied into the layout the image
+# uses, the AOT cache recorded by the same training script (docker/aot-train.sh) on a JDK >= 25,
+# and the cache used by `java`: a start with
 # -XX:AOTMode=on, which exits with an error when the cache cannot be used. Prints the time of a
 # start to the end of start-up (spring.context.exit=onRefresh) with and without the cache, one
 # start each.
@@ -26,11 +27,18 @@ check() {
   jar=$(ls "$module"/target/"$module"-*-exec.jar 2>/dev/null | head -n 1 || true)
   if [ -z "$jar" ]; then
     log "building $module"
-    ./mvnw -B -ntp -q -pl "$module" -am package -DskipTests
+    ./mvnw -B -ntp -q -Pimage -pl "$module" -am package
     jar=$(ls "$module"/target/"$module"-*-exec.jar | head -n 1)
   fi
+  local layers="$repo/target/aot-check/$module-layers" layer
   app="$repo/target/aot-check/$module"
-  docker/aot-train.sh "$jar" "$app" >&2
+  rm -rf "$layers" "$app"
+  docker/extract-layers.sh "$jar" "$layers"
+  mkdir -p "$app"
+  for layer in dependencies spring-boot-loader snapshot-dependencies application; do
+    cp -a "$layers/$layer/." "$app/"
+  done
+  docker/aot-train.sh "$app" >&2
   [ -f "$app/gateway.jar" ] && [ -d "$app/lib" ] || { log "FAIL: $module: no extracted layout"; return 1; }
   scratch=$(mktemp -d)
   local t0 t1 t2 args=(--avgateway.clamd.endpoints=127.0.0.1:9 --spring.rabbitmq.port=9
