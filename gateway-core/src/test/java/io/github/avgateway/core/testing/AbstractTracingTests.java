@@ -3,7 +3,10 @@ package io.github.avgateway.core.testing;
 import io.github.avgateway.core.port.HistoryQueries;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -11,7 +14,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 /**
  * The tracing tests both gateways pass against a real Zipkin server ({@link TraceChecks}): a
  * subclass runs its gateway with tracing on, every new trace sampled, spans sent to {@link
- * #zipkin()}, and names its example caller.
+ * #zipkin()} and a clean-pipe, names its example caller, and sends what its dead-letter and forward
+ * tests need with its broker's own client.
  */
 public abstract class AbstractTracingTests {
 
@@ -34,6 +38,20 @@ public abstract class AbstractTracingTests {
   /** The Zipkin server the gateway sends its spans to. */
   protected abstract ZipkinServer zipkin();
 
+  /**
+   * Sends a request the gateway dead-letters as {@code MALFORMED_REQUEST}, carrying {@code
+   * traceparent} and {@code correlationId}; returns the {@code traceparent} its dead-letter carries
+   * (null when it has none).
+   */
+  protected abstract String deadLetterTraceparent(String traceparent, String correlationId)
+      throws Exception;
+
+  /**
+   * Puts a clean file carrying {@code traceparent} on the clean-pipe's inbox, identified by {@code
+   * id}; returns the {@code traceparent} of the file forwarded to the clean queue (null when none).
+   */
+  protected abstract String forwardTraceparent(String traceparent, String id) throws Exception;
+
   @Test
   void theCallersTraceHoldsTheGatewaysSpans(@TempDir Path dir) throws IOException {
     TraceChecks.assertCallersTraceContinued(
@@ -41,7 +59,41 @@ public abstract class AbstractTracingTests {
   }
 
   @Test
+  void theDeadLetterCarriesTheGatewaysDeadLetterSpan() throws Exception {
+    Caller caller = Caller.random();
+    String carried =
+        deadLetterTraceparent(caller.traceparent(), "traced-dead-" + UUID.randomUUID());
+    TraceChecks.assertPublishedInGatewaysSpan(
+        carried, "dead-letter", caller.traceId(), caller.spanId(), gatewayService, zipkin());
+  }
+
+  @Test
+  void theCleanPipeForwardCarriesTheGatewaysForwardSpan() throws Exception {
+    Caller caller = Caller.random();
+    String carried =
+        forwardTraceparent(caller.traceparent(), "traced-forward-" + UUID.randomUUID());
+    TraceChecks.assertPublishedInGatewaysSpan(
+        carried, "forward", caller.traceId(), caller.spanId(), gatewayService, zipkin());
+  }
+
+  @Test
   void aMalformedTraceparentIsScannedInANewTrace(@TempDir Path dir) throws IOException {
     TraceChecks.assertMalformedTraceparentStartsANewTrace(this::scan, zipkin(), history, dir);
+  }
+
+  /** A caller's sampled context, new for each test. */
+  private record Caller(String traceId, String spanId) {
+
+    static Caller random() {
+      HexFormat hex = HexFormat.of();
+      ThreadLocalRandom random = ThreadLocalRandom.current();
+      return new Caller(
+          hex.toHexDigits(random.nextLong() | 1) + hex.toHexDigits(random.nextLong()),
+          hex.toHexDigits(random.nextLong() | 1));
+    }
+
+    String traceparent() {
+      return "00-" + traceId + "-" + spanId + "-01";
+    }
   }
 }
