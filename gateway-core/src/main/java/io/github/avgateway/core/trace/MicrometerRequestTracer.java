@@ -14,7 +14,7 @@ import java.util.Objects;
  * and a new trace starts), starting at the broker's timestamp when there is a plausible one (not
  * after receipt, not more than a week before it), with a {@code queue wait} child up to receipt.
  *
- * <p>A request that is not sampled costs next to nothing with a W3C propagation (Spring Boot's
+ * <p>A request that is not sampled costs next to nothing where W3C is written (Spring Boot's
  * default): a caller's {@code traceparent} whose flags say not sampled makes no span at all, a new
  * trace the sampler turns down makes only the tracer's no-op span, and neither makes child spans;
  * their publishes carry the context all the same ({@link UnsampledPropagation}). With another
@@ -33,7 +33,7 @@ public final class MicrometerRequestTracer implements RequestTracer {
   public MicrometerRequestTracer(Tracer tracer, Propagator propagator) {
     this.tracer = Objects.requireNonNull(tracer, "tracer");
     this.propagator = Objects.requireNonNull(propagator, "propagator");
-    this.unsampled = UnsampledPropagation.of(propagator);
+    this.unsampled = UnsampledPropagation.of(tracer, propagator);
   }
 
   @Override

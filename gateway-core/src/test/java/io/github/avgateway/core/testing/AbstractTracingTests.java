@@ -1,10 +1,19 @@
 package io.github.avgateway.core.testing;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.github.avgateway.core.port.HistoryQueries;
+import io.github.avgateway.core.trace.Intake;
+import io.github.avgateway.core.trace.RequestTrace;
+import io.github.avgateway.core.trace.RequestTracer;
+import io.github.avgateway.core.trace.TraceStep;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.Test;
@@ -22,6 +31,7 @@ public abstract class AbstractTracingTests {
   private final String callerService;
   private final String gatewayService;
   @Autowired private HistoryQueries history;
+  @Autowired private RequestTracer tracer;
 
   /**
    * @param callerService the example caller's service name in its spans
@@ -74,6 +84,31 @@ public abstract class AbstractTracingTests {
         forwardTraceparent(caller.traceparent(), "traced-forward-" + UUID.randomUUID());
     TraceChecks.assertPublishedInGatewaysSpan(
         carried, "forward", caller.traceId(), caller.spanId(), gatewayService, zipkin());
+  }
+
+  /**
+   * With Spring Boot's propagation (W3C written, B3 also read), a caller's trace that is not
+   * sampled is passed on without spans: no publish step, a {@code traceparent} of the caller's
+   * trace with the flags 00 and nothing else of the caller's but its {@code tracestate}.
+   */
+  @Test
+  void aCallersUnsampledTraceIsPassedOnWithoutSpans() {
+    Caller caller = Caller.random();
+    Map<String, String> request =
+        Map.of(
+            "traceparent", "00-" + caller.traceId() + "-" + caller.spanId() + "-00",
+            "tracestate", "caller=1",
+            "b3", "1");
+    Instant now = Instant.now();
+    RequestTrace trace =
+        tracer.start(new Intake("test", "av.scan.requests", null, now), request, Map::get);
+    Map<String, String> reply = new HashMap<>();
+
+    assertThat(trace.publish("reply", "q", reply, Map::put)).isSameAs(TraceStep.NONE);
+    assertThat(trace.recorded()).isFalse();
+    assertThat(trace.traceId()).isEqualTo(caller.traceId());
+    assertThat(reply).containsOnlyKeys("traceparent", "tracestate");
+    assertThat(reply.get("traceparent")).matches("00-" + caller.traceId() + "-[0-9a-f]{16}-00");
   }
 
   @Test

@@ -3,8 +3,15 @@ package io.github.avgateway.core.trace;
 import static io.github.avgateway.core.trace.MicrometerRequestTracerTest.CALLER_TRACE;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import brave.Tracing;
+import brave.propagation.B3Propagation;
 import io.micrometer.tracing.Span;
 import io.micrometer.tracing.TraceContext;
+import io.micrometer.tracing.Tracer;
+import io.micrometer.tracing.brave.bridge.BraveCurrentTraceContext;
+import io.micrometer.tracing.brave.bridge.BravePropagator;
+import io.micrometer.tracing.brave.bridge.BraveTracer;
+import io.micrometer.tracing.brave.bridge.W3CPropagation;
 import io.micrometer.tracing.propagation.Propagator;
 import java.util.HashMap;
 import java.util.List;
@@ -17,12 +24,15 @@ class UnsampledPropagationTest {
   private static final Propagator.Setter<Map<String, String>> SET = Map::put;
 
   @Test
-  void theCallersBaggageAndOtherFieldsArePassedOnAsTheyCame() {
+  void theCallersBaggageAndOtherFieldsArePassedOnAsTheyCameButNotTheB3ItOnlyReads() {
     UnsampledPropagation propagation =
         UnsampledPropagation.of(
-            fields(List.of("traceparent", "tracestate", "baggage", "x-tenant", "x-absent")));
+            Tracer.NOOP,
+            propagator(
+                List.of("traceparent", "tracestate", "baggage", "x-tenant", "x-absent", "b3"),
+                List.of("traceparent", "tracestate")));
     Map<String, String> request =
-        Map.of("baggage", "user=1,region=eu", "x-tenant", "acme", "other", "no");
+        Map.of("baggage", "user=1,region=eu", "x-tenant", "acme", "other", "no", "b3", "1");
     Map<String, String> reply = new HashMap<>();
 
     propagation
@@ -40,7 +50,7 @@ class UnsampledPropagationTest {
   @Test
   void aFieldTheCarrierCannotReadIsLeftOut() {
     UnsampledPropagation propagation =
-        UnsampledPropagation.of(fields(List.of("traceparent", "tracestate", "baggage")));
+        UnsampledPropagation.of(Tracer.NOOP, writing(List.of("traceparent", "baggage")));
     Propagator.Getter<Map<String, String>> failing =
         (carrier, name) -> {
           throw new IllegalStateException("unreadable " + name);
@@ -56,16 +66,37 @@ class UnsampledPropagationTest {
   }
 
   @Test
-  void onlyAW3cPropagationIsWrittenWithoutSpans() {
-    assertThat(UnsampledPropagation.of(fields(List.of("traceparent", "tracestate")))).isNotNull();
-    assertThat(UnsampledPropagation.of(fields(List.of("traceparent", "tracestate", "b3"))))
+  void onlyAPropagatorThatWritesW3cAndNoB3IsWrittenWithoutSpans() {
+    assertThat(UnsampledPropagation.of(Tracer.NOOP, writing(List.of("traceparent")))).isNotNull();
+    assertThat(UnsampledPropagation.of(Tracer.NOOP, writing(List.of("traceparent", "b3"))))
         .isNull();
-    assertThat(UnsampledPropagation.of(fields(List.of("X-B3-TraceId", "traceparent")))).isNull();
-    assertThat(UnsampledPropagation.of(fields(List.of("uber-trace-id")))).isNull();
+    assertThat(UnsampledPropagation.of(Tracer.NOOP, writing(List.of("X-B3-TraceId")))).isNull();
+    assertThat(UnsampledPropagation.of(Tracer.NOOP, writing(List.of("uber-trace-id")))).isNull();
   }
 
-  /** A propagator that only names its fields, which is all that is asked of it here. */
-  private static Propagator fields(List<String> fields) {
+  @Test
+  void braveWritingW3cQualifiesAndBraveWritingB3DoesNot() {
+    try (Tracing w3c = Tracing.newBuilder().propagationFactory(new W3CPropagation()).build();
+        Tracing b3 = Tracing.newBuilder().propagationFactory(B3Propagation.FACTORY).build()) {
+      assertThat(UnsampledPropagation.of(tracer(w3c), new BravePropagator(w3c))).isNotNull();
+      assertThat(UnsampledPropagation.of(tracer(b3), new BravePropagator(b3))).isNull();
+    }
+  }
+
+  private static Tracer tracer(Tracing tracing) {
+    return new BraveTracer(
+        tracing.tracer(), new BraveCurrentTraceContext(tracing.currentTraceContext()));
+  }
+
+  private static Propagator writing(List<String> fields) {
+    return propagator(fields, fields);
+  }
+
+  /**
+   * A propagator whose fields are {@code fields} and which writes {@code writes} for any context;
+   * only that is asked of it here.
+   */
+  private static Propagator propagator(List<String> fields, List<String> writes) {
     return new Propagator() {
       @Override
       public List<String> fields() {
@@ -74,7 +105,7 @@ class UnsampledPropagationTest {
 
       @Override
       public <C> void inject(TraceContext context, C carrier, Setter<C> setter) {
-        throw new UnsupportedOperationException("not used for an unsampled request");
+        writes.forEach(field -> setter.set(carrier, field, "written"));
       }
 
       @Override
