@@ -21,7 +21,11 @@
 #   --gateway-jvm-arg=-Xlog:gc:file=gc.log   extra JVM option of the gateways of the size cells
 #                           (repeatable; after the harness' own -Xmx2g -XX:+UseParallelGC; a
 #                           collector of its own needs -XX:-UseParallelGC before it)
-#   --jfr                   record a JFR profile of every gateway JVM (load-tests/target/harness/*.jfr)
+#   --jfr                   record a JFR profile of every gateway JVM (load-tests/target/harness/*.jfr;
+#                           load-tests/tools/jfr-summary.py sums its samples by component)
+#   --tracing=URL           after each gateway's history-on cells, the same gateway runs them again
+#                           with tracing on, 10 % of new traces sampled and their spans sent to URL
+#                           (a Zipkin v2 span endpoint; start the server first); variant tracing-10pct
 #   --half-rate=N           offered rate of the half-load cells (default: half of each gateway's maximum),
 #                           the same for the baseline and the echo: compares tails at one load
 #   --variant=NAME          what this run is (plain): named in the raw file's first and last lines

@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * The traces of one consumer's open transaction: each request's span and the steps (reply, forward,
  * dead-letter, history hand-off) that last until the transaction commits or rolls back, when they
- * all end at once. Holds nothing while tracing is off. Used by the consumer's thread only.
+ * all end at once. Holds only the recorded (sampled) ones: nothing while tracing is off, and
+ * nothing for a request that is not sampled. Used by the consumer's thread only.
  */
 final class BatchTraces {
 
@@ -21,7 +22,7 @@ final class BatchTraces {
 
   /** A request of this transaction; its document follows with {@link #done}. */
   void started(RequestTrace trace) {
-    if (trace != RequestTrace.NONE) {
+    if (trace.recorded()) {
       requests.add(trace);
       documents.add(null);
     }

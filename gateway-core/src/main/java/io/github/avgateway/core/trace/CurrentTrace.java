@@ -4,6 +4,7 @@ package io.github.avgateway.core.trace;
 final class CurrentTrace {
 
   private static final ThreadLocal<RequestTrace> CURRENT = new ThreadLocal<>();
+  private static final RequestTrace.Scope CLEAR = () -> CURRENT.set(null);
 
   private CurrentTrace() {}
 
@@ -12,10 +13,13 @@ final class CurrentTrace {
     return trace == null ? RequestTrace.NONE : trace;
   }
 
-  /** Makes {@code trace} current; the scope puts back the one before. */
+  /**
+   * Makes {@code trace} current; the scope puts back the one before (on a front-end's thread there
+   * is none, and the scope is then a shared one that allocates nothing).
+   */
   static RequestTrace.Scope enter(RequestTrace trace) {
     RequestTrace before = CURRENT.get();
     CURRENT.set(trace);
-    return () -> CURRENT.set(before);
+    return before == null ? CLEAR : () -> CURRENT.set(before);
   }
 }

@@ -35,6 +35,11 @@ final class MicrometerRequestTrace implements RequestTrace {
   }
 
   @Override
+  public boolean recorded() {
+    return !span.isNoop();
+  }
+
+  @Override
   public String traceId() {
     return continued || !span.isNoop() ? span.context().traceId() : null;
   }

@@ -17,6 +17,11 @@ enum NoRequestTrace implements RequestTrace {
   }
 
   @Override
+  public boolean recorded() {
+    return false;
+  }
+
+  @Override
   public String traceId() {
     return null;
   }

@@ -24,6 +24,13 @@ public interface RequestTrace {
   Scope makeCurrent();
 
   /**
+   * Whether this request's spans are recorded (sampled): when false, {@link #step}, {@link
+   * #scanned}, {@link #finish} and {@link #fail} do nothing and need not be called, and {@link
+   * #publish} only writes the context.
+   */
+  boolean recorded();
+
+  /**
    * The trace id to record in history: the caller's when it sent a valid {@code traceparent}, the
    * new trace's when it was sampled; null otherwise.
    */

@@ -1,6 +1,8 @@
 package io.github.avgateway.core.trace;
 
 import java.time.Instant;
+import java.util.HexFormat;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /** Small helpers for spans: timestamps in microseconds, the trace id of a {@code traceparent}. */
@@ -8,6 +10,8 @@ final class Spans {
 
   static final TimeUnit MICROS = TimeUnit.MICROSECONDS;
   private static final int TRACEPARENT_LENGTH = 55;
+  private static final int FLAGS_AT = 53;
+  private static final HexFormat HEX = HexFormat.of();
 
   private Spans() {}
 
@@ -45,6 +49,28 @@ final class Spans {
   /** The trace id of a {@link #valid} {@code traceparent}, else null. */
   static String traceIdOf(String traceparent) {
     return valid(traceparent) ? traceparent.substring(3, 35) : null;
+  }
+
+  /**
+   * Whether the flags of a {@link #valid} {@code traceparent} say its caller sampled the trace (bit
+   * 0 of the flags, the W3C {@code sampled} flag).
+   */
+  static boolean sampled(String traceparent) {
+    return (HexFormat.fromHexDigit(traceparent.charAt(FLAGS_AT + 1)) & 1) == 1;
+  }
+
+  /** A new span id: 16 lower-case hex digits, never all zeros. */
+  static String newSpanId() {
+    long id;
+    do {
+      id = ThreadLocalRandom.current().nextLong();
+    } while (id == 0);
+    return HEX.toHexDigits(id);
+  }
+
+  /** A W3C {@code traceparent} of version 00 whose flags say not sampled. */
+  static String unsampledTraceparent(String traceId, String spanId) {
+    return "00-" + traceId + "-" + spanId + "-00";
   }
 
   private static boolean hex(String value, boolean nonZero) {

@@ -116,6 +116,37 @@ public final class TraceChecks {
     assertThat(span(spans, "scan request").orElseThrow().has("parentId")).isFalse();
   }
 
+  /**
+   * A message the gateway published (a dead-letter or forward called {@code publishSpan}) for a
+   * request sent with the caller's trace {@code traceId} and span {@code callerSpanId}: it carries
+   * a sampled {@code traceparent} of that trace whose parent is the gateway's producer span {@code
+   * publishSpan}, a child of the gateway's request span, itself a child of the caller's span.
+   */
+  public static void assertPublishedInGatewaysSpan(
+      String carried,
+      String publishSpan,
+      String traceId,
+      String callerSpanId,
+      String gatewayService,
+      ZipkinServer zipkin) {
+    assertThat(carried)
+        .as("the " + publishSpan + "'s traceparent")
+        .matches("00-" + traceId + "-[0-9a-f]{16}-01");
+    String parentId = carried.substring(36, 52);
+    List<JsonNode> spans = awaitSpans(zipkin, traceId, "scan request", publishSpan);
+    JsonNode request = span(spans, "scan request").orElseThrow();
+    JsonNode publish =
+        spans.stream()
+            .filter(s -> parentId.equals(s.path("id").asString()))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no span " + parentId + " in " + spans));
+    assertThat(publish.path("name").asString()).isEqualTo(publishSpan);
+    assertThat(publish.path("kind").asString()).isEqualTo("PRODUCER");
+    assertThat(service(publish)).isEqualTo(gatewayService);
+    assertThat(publish.path("parentId").asString()).isEqualTo(request.path("id").asString());
+    assertThat(request.path("parentId").asString()).isEqualTo(callerSpanId);
+  }
+
   private static List<JsonNode> awaitSpans(ZipkinServer zipkin, String traceId, String... names) {
     return await("spans " + List.of(names) + " of trace " + traceId + " in Zipkin")
         .atMost(WAIT)

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 
 class MicrometerRequestTracerTest {
 
-  private static final String CALLER_TRACE = "4bf92f3577b34da6a3ce929d0e0e4736";
-  private static final String CALLER_SPAN = "00f067aa0ba902b7";
+  static final String CALLER_TRACE = "4bf92f3577b34da6a3ce929d0e0e4736";
+  static final String CALLER_SPAN = "00f067aa0ba902b7";
   private static final String TRACEPARENT = "00-" + CALLER_TRACE + "-" + CALLER_SPAN + "-01";
   private static final Propagator.Getter<Map<String, String>> GET = Map::get;
   private static final Propagator.Setter<Map<String, String>> SET = Map::put;
@@ -44,6 +44,7 @@ class MicrometerRequestTracerTest {
     trace.finish(document(Verdict.CLEAN));
 
     MutableSpan span = tracing.require("scan request");
+    assertThat(trace.recorded()).isTrue();
     assertThat(trace.traceId()).isEqualTo(CALLER_TRACE);
     assertThat(span.traceId()).isEqualTo(CALLER_TRACE);
     assertThat(span.parentId()).isEqualTo(CALLER_SPAN);
@@ -171,11 +172,11 @@ class MicrometerRequestTracerTest {
     assertThat(reply).isEmpty();
   }
 
-  private static Intake intake(Instant brokerTime) {
+  static Intake intake(Instant brokerTime) {
     return new Intake("jms", "av.scan.requests", brokerTime, RECEIVED);
   }
 
-  private static MessageInfo document(Verdict verdict) {
+  static MessageInfo document(Verdict verdict) {
     return new MessageInfo(
         "jms:1",
         "1",
