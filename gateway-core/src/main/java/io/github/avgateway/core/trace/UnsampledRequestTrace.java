@@ -1,16 +1,13 @@
 package io.github.avgateway.core.trace;
 
-import io.github.avgateway.core.model.MessageInfo;
-import io.github.avgateway.core.model.ScanReport;
 import io.micrometer.tracing.propagation.Propagator;
-import java.time.Duration;
 
 /**
  * A request whose trace is not sampled: no span object is made and nothing is recorded; the
  * messages published for it still carry its context ({@link UnsampledPropagation}). Costs one
  * string per request.
  */
-final class UnsampledRequestTrace implements RequestTrace {
+final class UnsampledRequestTrace extends UnrecordedTrace {
 
   private final String traceparent;
   private final String traceId;
@@ -36,11 +33,6 @@ final class UnsampledRequestTrace implements RequestTrace {
   }
 
   @Override
-  public boolean recorded() {
-    return false;
-  }
-
-  @Override
   public String traceId() {
     return traceId;
   }
@@ -57,21 +49,4 @@ final class UnsampledRequestTrace implements RequestTrace {
     }
     return TraceStep.NONE;
   }
-
-  @Override
-  public TraceStep step(String name) {
-    return TraceStep.NONE;
-  }
-
-  @Override
-  public void scannedBy(String endpoint) {}
-
-  @Override
-  public void scanned(ScanReport report, long bytes, Duration took) {}
-
-  @Override
-  public void finish(MessageInfo document) {}
-
-  @Override
-  public void fail(String why) {}
 }

@@ -76,6 +76,7 @@ public final class TraceChecks {
           .as(step)
           .isEqualTo(request.path("id").asString());
     }
+    TraceText.write(traceId, zipkin.trace(traceId));
     String replySpan = span(spans, "reply").orElseThrow().path("id").asString();
     assertThat(run.output())
         .as("the reply carries the gateway's reply span")
