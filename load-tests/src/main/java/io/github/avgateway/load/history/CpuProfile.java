@@ -106,9 +106,10 @@ final class CpuProfile {
       samples++;
       String thread = event.getThread("sampledThread").getJavaName();
       threads.merge(threadGroup(thread), 1, Integer::sum);
-      kinds.merge(kind(stack.getFrames()), 1, Integer::sum);
-      if (!stack.getFrames().isEmpty()) {
-        methods.merge(method(stack.getFrames().getFirst()), 1, Integer::sum);
+      List<String> frames = stack.getFrames().stream().map(CpuProfile::method).toList();
+      kinds.merge(kind(frames), 1, Integer::sum);
+      if (!frames.isEmpty()) {
+        methods.merge(frames.getFirst(), 1, Integer::sum);
       }
     }
     return new Summary(samples, threads, kinds, methods);
@@ -119,10 +120,11 @@ final class CpuProfile {
     return thread == null ? "?" : thread.replaceAll("[0-9]+", "#");
   }
 
-  static String kind(List<RecordedFrame> frames) {
+  /** The first kind of {@link #KINDS} whose frame {@code frames} (method names) holds. */
+  static String kind(List<String> frames) {
     for (Map.Entry<String, String> kind : KINDS.entrySet()) {
-      for (RecordedFrame frame : frames) {
-        if (method(frame).startsWith(kind.getValue())) {
+      for (String frame : frames) {
+        if (frame.startsWith(kind.getValue())) {
           return kind.getKey();
         }
       }
