@@ -72,10 +72,11 @@ cleanup() {
 
 now_ms() { date +%s%3N; }
 
-# True when nothing listens on 127.0.0.1/0.0.0.0:PORT (TCP).
-port_free() {
-  ! ss -Hltn "sport = :$1" | grep -q .
-}
+# shellcheck source=../lib/ports.sh
+. "$repo/scripts/lib/ports.sh"
+
+# True when nothing listens on PORT (TCP, any local address).
+port_free() { ! port_in_use "$1"; }
 
 # Waits (up to AVGW_PORT_WAIT seconds, default 900) until every PORT given is free: other work on
 # this machine may hold the gateway's default ports for a while.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Who listens on a TCP port, for scripts that must tell their own process from another one on the
-# same port (sourced by scripts/services.sh). Reads the kernel's socket table through `ss -ltnp`
-# (iproute2): the pids that hold a listening socket on the port, on any local address.
+# same port (sourced by scripts/services.sh and scripts/containers/common.sh). Reads the kernel's
+# socket table through `ss -ltnp` (iproute2): the pids that hold a listening socket on the port, on
+# any local address.
 
 # The pids holding a listening socket on port $1, one a line (none when nothing listens; a
 # listener whose process this user may not see is listed as "?").
