@@ -39,9 +39,10 @@ java="$JAVA_HOME/bin/java"
 jvm=(-XX:+UseParallelGC)
 
 # On JDK 25+ the gateway starts from the extracted jar with a JDK AOT cache (classes already loaded
-# and linked): about 4.5 s to ready instead of 9-14 s (perf-notes/gateway.md, Cold vs warm). The
-# cache is recorded once per build and JDK by a training run that stops after start-up
-# (spring.context.exit=onRefresh), which takes about half a minute. AVGATEWAY_AOT=off skips it.
+# and linked): about 4.5 s to ready instead of 9-14 s (perf-notes/archive/gateway-rounds.md,
+# Cold vs warm). The cache is recorded once per build and JDK by a training run that stops after
+# start-up (spring.context.exit=onRefresh), which takes about half a minute. AVGATEWAY_AOT=off
+# skips it.
 # The JDK's release file names its exact build (the cache fits that build only); read without
 # starting a JVM. A JDK that does not say is started the plain way.
 java_version=$(sed -n 's/^JAVA_RUNTIME_VERSION="\(.*\)"$/\1/p' "$JAVA_HOME/release" 2>/dev/null || true)
