@@ -186,10 +186,7 @@ final class IngestWindow {
       Snapshot end = Snapshot.take(indexer, run, messages - publisher.queued());
       during = end.rateSince(start, perMessage);
     }
-    while (publisher.queued() > 0 && System.nanoTime() < deadline) {
-      Thread.sleep(POLL);
-    }
-    Snapshot last = Snapshot.take(indexer, run, messages - publisher.queued());
+    Snapshot last = drained(publisher, indexer, messages, deadline);
     for (CpuProfile profile : profiles) {
       profile.stopAndPrint(run.out());
     }
@@ -204,6 +201,25 @@ final class IngestWindow {
         before,
         during,
         -1);
+  }
+
+  /**
+   * The moment the queue was first seen empty (taken at that reading, so that confirming the 0 adds
+   * nothing to the window), or the deadline's.
+   */
+  private Snapshot drained(
+      HistoryPublisher publisher, IndexerProcess indexer, long messages, long deadline)
+      throws Exception {
+    while (System.nanoTime() < deadline) {
+      if (publisher.ready() == 0) {
+        Snapshot candidate = Snapshot.take(indexer, run, messages);
+        if (publisher.queued() == 0) {
+          return candidate;
+        }
+      }
+      Thread.sleep(POLL);
+    }
+    return Snapshot.take(indexer, run, messages - publisher.queued());
   }
 
   /** With {@code --jfr}, starts a CPU profile of the indexer and of Solr (when it runs alone). */
