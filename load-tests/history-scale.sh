@@ -8,8 +8,8 @@
 # See perf-notes/solr-history.md. A run to 100 M needs about 15 GB of disk and, on two cores, hours.
 #
 # Usage: load-tests/history-scale.sh [--no-build] [--checkpoints=1M,10M] [--fill-only] [--feedback]
-#        [--ingest=1M] [--warm=50] [--cold-rounds=3] [--drop-caches=false] [--dir=DIR] ...
-#        (every option: load-tests/src/main/java/io/github/avgateway/load/history/ScaleOptions.java)
+#        [--queries-only | --ingest-only] [--ingest=1M] [--warm=50] [--cold-rounds=3]
+#        [--drop-caches=false] [--dir=DIR] [--jfr] ...   (every option: --help)
 # Needs RabbitMQ on 127.0.0.1:5672 (scripts/services.sh start rabbitmq). Cold queries drop the page
 # cache (root); --drop-caches=false does not.
 set -euo pipefail

@@ -37,6 +37,11 @@ final class Checkpoint {
         counted.days(),
         since(started));
     size("at the checkpoint");
+    if (run.options().ingestOnly()) {
+      ingestWindows();
+      print(checkpoint);
+      return;
+    }
     queriesWarm();
     queriesCold();
     if (run.options().queriesOnly()) {
@@ -44,18 +49,23 @@ final class Checkpoint {
       return;
     }
     purgeAlone();
-    IngestWindow.Result embedded = new IngestWindow(run).run(run.options().ingest(), false, true);
-    row("ingest through an indexer with embedded Solr", "%s", embedded.describe());
-    catchUp("after ingest");
-    IngestWindow.Result ingest = ingestWindow(false);
-    row("ingest through an indexer, Solr over HTTP", "%s", ingest.describe());
-    catchUp("after ingest");
+    ingestWindows();
     purgeUnderIngest();
     size("at the end");
     if (run.options().feedback() && checkpoint == run.options().lastCheckpoint()) {
       new FeedbackRun(run).demonstrate();
     }
     print(checkpoint);
+  }
+
+  /** Ingest with the indexer's embedded Solr, then with Solr over HTTP. */
+  private void ingestWindows() throws Exception {
+    IngestWindow.Result embedded = new IngestWindow(run).run(run.options().ingest(), false, true);
+    row("ingest through an indexer with embedded Solr", "%s", embedded.describe());
+    catchUp("after ingest");
+    IngestWindow.Result ingest = ingestWindow(false);
+    row("ingest through an indexer, Solr over HTTP", "%s", ingest.describe());
+    catchUp("after ingest");
   }
 
   /**

@@ -52,6 +52,9 @@ public final class HistoryScale {
   }
 
   public static void main(String[] args) throws Exception {
+    if (ScaleCommand.helpAsked(args, System.out)) {
+      return;
+    }
     ScaleOptions options = ScaleOptions.parse(args);
     try (ScaleReport report = ScaleReport.open(options)) {
       new HistoryScale(options, report.out()).run();

@@ -34,6 +34,7 @@ final class IngestWindow {
    * @param purge the purge run during the drain, or null
    * @param rateBefore docs/s over the ten seconds before the purge (0 without one)
    * @param rateDuring docs/s from the purge's start until its deletions were visible
+   * @param stored documents the window added to what Solr shows (-1: not checked, a purge ran)
    */
   record Result(
       long documents,
@@ -43,7 +44,21 @@ final class IngestWindow {
       double rabbitMicros,
       PurgeRun purge,
       double rateBefore,
-      double rateDuring) {
+      double rateDuring,
+      long stored) {
+
+    Result stored(long documentsStored) {
+      return new Result(
+          documents,
+          seconds,
+          indexerMicros,
+          solrMicros,
+          rabbitMicros,
+          purge,
+          rateBefore,
+          rateDuring,
+          documentsStored);
+    }
 
     double rate() {
       return documents / seconds;
@@ -62,6 +77,9 @@ final class IngestWindow {
               solr,
               rabbitMicros,
               indexerMicros + solrMicros + rabbitMicros);
+      if (stored >= 0) {
+        base += String.format("; Solr shows %,d documents more", stored);
+      }
       if (purge == null) {
         return base;
       }
@@ -90,6 +108,8 @@ final class IngestWindow {
     ScaleOptions options = run.options();
     int perMessage = options.docsPerMessage();
     long messages = (count + perMessage - 1) / perMessage;
+    long before = SolrServerProcess.documents(run.client());
+    Result result;
     try (HistoryPublisher publisher =
         new HistoryPublisher(options.rabbitHost(), options.rabbitPort(), run.data())) {
       publisher.purge();
@@ -103,15 +123,41 @@ final class IngestWindow {
       run.state().save();
       if (embedded) {
         try (IndexerProcess indexer = run.startEmbeddedIndexer()) {
-          return drain(publisher, indexer, messages, perMessage, false);
+          result = drain(publisher, indexer, messages, perMessage, false);
         } finally {
           run.restartSolr();
         }
-      }
-      try (IndexerProcess indexer = run.startIndexer()) {
-        return drain(publisher, indexer, messages, perMessage, withPurge);
+      } else {
+        try (IndexerProcess indexer = run.startIndexer()) {
+          result = drain(publisher, indexer, messages, perMessage, withPurge);
+        }
       }
     }
+    return result.stored(stored(before, count, withPurge));
+  }
+
+  /**
+   * The documents the window added to what Solr shows, waited for up to a minute (soft commits):
+   * every published document must arrive, each once (a window that ends early, or a document
+   * written twice, shows here). Not checked under a purge, which removes documents meanwhile.
+   */
+  private long stored(long before, long count, boolean withPurge) throws Exception {
+    if (withPurge) {
+      return -1;
+    }
+    long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+    long added = SolrServerProcess.documents(run.client()) - before;
+    while (added < count && System.nanoTime() < deadline) {
+      Thread.sleep(Duration.ofSeconds(1));
+      added = SolrServerProcess.documents(run.client()) - before;
+    }
+    if (added != count) {
+      run.out()
+          .printf(
+              "  WARNING: Solr shows %,d more documents after the window, not the %,d published%n",
+              added, count);
+    }
+    return added;
   }
 
   private Result drain(
@@ -140,10 +186,7 @@ final class IngestWindow {
       Snapshot end = Snapshot.take(indexer, run, messages - publisher.queued());
       during = end.rateSince(start, perMessage);
     }
-    while (publisher.queued() > 0 && System.nanoTime() < deadline) {
-      Thread.sleep(POLL);
-    }
-    Snapshot last = Snapshot.take(indexer, run, messages - publisher.queued());
+    Snapshot last = drained(publisher, indexer, messages, deadline);
     for (CpuProfile profile : profiles) {
       profile.stopAndPrint(run.out());
     }
@@ -156,7 +199,27 @@ final class IngestWindow {
         Checkpoint.micros(last.rabbit() - first.rabbit(), docs),
         purge,
         before,
-        during);
+        during,
+        -1);
+  }
+
+  /**
+   * The moment the queue was first seen empty (taken at that reading, so that confirming the 0 adds
+   * nothing to the window), or the deadline's.
+   */
+  private Snapshot drained(
+      HistoryPublisher publisher, IndexerProcess indexer, long messages, long deadline)
+      throws Exception {
+    while (System.nanoTime() < deadline) {
+      if (publisher.ready() == 0) {
+        Snapshot candidate = Snapshot.take(indexer, run, messages);
+        if (publisher.queued() == 0) {
+          return candidate;
+        }
+      }
+      Thread.sleep(POLL);
+    }
+    return Snapshot.take(indexer, run, messages - publisher.queued());
   }
 
   /** With {@code --jfr}, starts a CPU profile of the indexer and of Solr (when it runs alone). */
