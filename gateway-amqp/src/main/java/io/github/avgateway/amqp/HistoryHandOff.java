@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  * returns a future that completes once every request of the batch knows its outcome, and the batch
  * then waits in its channel's {@link AckLine} while the consumer takes its next batch. When the
  * backlog is full (the broker nacks it), the batch is held on a thread of its own ({@link
- * IntakeHold}: intake is down meanwhile, through the {@code HistoryBacklogGate}) and published
+ * AmqpIntakeHold}: intake is down meanwhile, through the {@code HistoryBacklogGate}) and published
  * again once the backlog has room ({@link AmqpBacklogProbe}); the replies are not sent again.
  */
 final class HistoryHandOff {
@@ -25,10 +25,10 @@ final class HistoryHandOff {
   private static final int ATTEMPTS = 20;
 
   private final HistoryStream stream;
-  private final IntakeHold hold;
+  private final AmqpIntakeHold hold;
   private final Duration timeout;
 
-  HistoryHandOff(HistoryStream stream, IntakeHold hold, Duration timeout) {
+  HistoryHandOff(HistoryStream stream, AmqpIntakeHold hold, Duration timeout) {
     this.stream = stream;
     this.hold = hold;
     this.timeout = timeout;

@@ -7,7 +7,7 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Hands a consumer batch's history documents to the broker in a history message
  * (docs/history-stream.md): {@link AmqpHistoryStream} publishes one message per call, {@link
- * BufferedHistoryStream} gathers several calls' documents into one. The future completes with the
+ * AmqpHistoryBuffer} gathers several calls' documents into one. The future completes with the
  * broker's answer about the message that carried them and never completes exceptionally: {@link
  * PublishOutcome.Confirmed} once the broker holds that message durably.
  */

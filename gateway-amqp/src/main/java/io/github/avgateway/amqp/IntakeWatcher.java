@@ -19,7 +19,7 @@ import org.springframework.context.SmartLifecycle;
  * is open (so that no request is taken just to wait), and logs when the intake gate goes down
  * (clamd unreachable, the history backlog full) and up again. It does not stop the consumers during
  * a pause: stopping a consumer returns its unacknowledged requests to the queue, which RabbitMQ 3.x
- * counts as a delivery attempt. Instead each consumer holds its batch ({@link IntakeHold}), and
+ * counts as a delivery attempt. Instead each consumer holds its batch ({@link AmqpIntakeHold}), and
  * with prefetch bounding what one consumer holds, the rest waits safely in the broker. Checks every
  * interval, and at once when a consumer reports trouble.
  */
@@ -30,7 +30,7 @@ public final class IntakeWatcher implements SmartLifecycle {
   private final IntakeGate gate;
   private final List<MessageListenerContainer> containers;
   private final Duration interval;
-  private final IntakeHold hold;
+  private final AmqpIntakeHold hold;
   private final String consumes;
   private ScheduledExecutorService executor;
   private volatile boolean running;
@@ -46,7 +46,7 @@ public final class IntakeWatcher implements SmartLifecycle {
       IntakeGate gate,
       MessageListenerContainer container,
       Duration interval,
-      IntakeHold hold,
+      AmqpIntakeHold hold,
       String consumes) {
     this(gate, List.of(container), interval, hold, consumes);
   }
@@ -59,7 +59,7 @@ public final class IntakeWatcher implements SmartLifecycle {
       IntakeGate gate,
       List<? extends MessageListenerContainer> containers,
       Duration interval,
-      IntakeHold hold,
+      AmqpIntakeHold hold,
       String consumes) {
     this.gate = gate;
     this.containers = List.copyOf(containers);

@@ -16,12 +16,12 @@ import org.springframework.amqp.core.Message;
  * Decides, before any scan, what happens to a delivered request. In this order: a request past the
  * delivery limit is refused unscanned ({@code DELIVERY_LIMIT_EXCEEDED}: scanning a poison message
  * again would only repeat whatever went wrong); a request without {@code message_id} is refused as
- * {@code MALFORMED_REQUEST}; a request whose {@code reply_to} the {@link ReplyDestinationPolicy}
- * refuses is refused unscanned as {@code REPLY_DESTINATION_NOT_ALLOWED} (a caller that may not be
- * answered costs no scan), recorded as ERROR {@code MALFORMED_REQUEST} and logged at WARN once per
- * client and {@code reply_to} per minute; any other request is scanned, and its reply routed by the
- * policy (a request without {@code reply_to} and no default reply queue is still scanned, so that
- * its history document says what it carried).
+ * {@code MALFORMED_REQUEST}; a request whose {@code reply_to} the {@link
+ * AmqpReplyDestinationPolicy} refuses is refused unscanned as {@code REPLY_DESTINATION_NOT_ALLOWED}
+ * (a caller that may not be answered costs no scan), recorded as ERROR {@code MALFORMED_REQUEST}
+ * and logged at WARN once per client and {@code reply_to} per minute; any other request is scanned,
+ * and its reply routed by the policy (a request without {@code reply_to} and no default reply queue
+ * is still scanned, so that its history document says what it carried).
  *
  * <p>For a clean-pipe inbox ({@link #forPipe}) the first two checks are the same; then the message
  * is always scanned and forwarded, whatever its {@code reply_to}: one the policy allows also gets a
@@ -31,7 +31,7 @@ import org.springframework.amqp.core.Message;
 public final class RequestTriage {
 
   private final AmqpRequestMapper mapper;
-  private final ReplyDestinationPolicy policy;
+  private final AmqpReplyDestinationPolicy policy;
   private final long deliveryLimit;
   private final Clock clock;
   private final ReplyRefusalLog refusals;
@@ -43,13 +43,16 @@ public final class RequestTriage {
    *     none
    */
   public RequestTriage(
-      AmqpRequestMapper mapper, ReplyDestinationPolicy policy, long deliveryLimit, Clock clock) {
+      AmqpRequestMapper mapper,
+      AmqpReplyDestinationPolicy policy,
+      long deliveryLimit,
+      Clock clock) {
     this(mapper, policy, deliveryLimit, clock, null);
   }
 
   private RequestTriage(
       AmqpRequestMapper mapper,
-      ReplyDestinationPolicy policy,
+      AmqpReplyDestinationPolicy policy,
       long deliveryLimit,
       Clock clock,
       Pipe pipe) {
@@ -69,7 +72,7 @@ public final class RequestTriage {
   /** The triage of the messages on {@code pipe}'s inbox. */
   public static RequestTriage forPipe(
       AmqpRequestMapper mapper,
-      ReplyDestinationPolicy policy,
+      AmqpReplyDestinationPolicy policy,
       long deliveryLimit,
       Clock clock,
       Pipe pipe) {

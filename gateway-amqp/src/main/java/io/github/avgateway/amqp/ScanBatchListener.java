@@ -31,7 +31,7 @@ import org.springframework.amqp.rabbit.listener.api.ChannelAwareBatchMessageList
  * order (a quorum queue's confirm waits for its log to reach the disk, 10–20 ms under load: waiting
  * for it here kept the consumer's next requests waiting too). No history store is on this path.
  *
- * <p>A pause costs no delivery attempt ({@link IntakeHold}): while the intake gate is down the
+ * <p>A pause costs no delivery attempt ({@link AmqpIntakeHold}): while the intake gate is down the
  * consumer holds its batch unscanned; scans that failed because clamd went away meanwhile are held
  * and scanned again once it is back (instead of answering ERROR); a history message the broker
  * refused (backlog full) is held and published again once the backlog has room (the replies are
@@ -68,7 +68,7 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
   private final AmqpReplyBuilder builder;
   private final AmqpReplyPublisher publisher;
   private final HistoryHandOff history;
-  private final IntakeHold hold;
+  private final AmqpIntakeHold hold;
   private final Duration confirmTimeout;
   private final RequestTracer tracer;
   private volatile Runnable onIntakeTrouble = () -> {};
@@ -88,7 +88,7 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
       ScanPipeline pipeline,
       AmqpReplyPublisher publisher,
       HistoryStream history,
-      IntakeHold hold,
+      AmqpIntakeHold hold,
       Duration confirmTimeout,
       Duration historyTimeout,
       RequestTracer tracer) {

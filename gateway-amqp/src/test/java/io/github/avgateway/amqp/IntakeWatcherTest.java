@@ -25,7 +25,7 @@ class IntakeWatcherTest {
           gate,
           container,
           Duration.ofMillis(10),
-          new IntakeHold(gate, Duration.ofMillis(10), Duration.ofMinutes(1)),
+          new AmqpIntakeHold(gate, Duration.ofMillis(10), Duration.ofMinutes(1)),
           "request queue av.test.requests");
 
   @AfterEach

@@ -54,7 +54,7 @@ class PipeBatchListenerTest {
     RequestTriage triage =
         RequestTriage.forPipe(
             new AmqpRequestMapper(),
-            new ReplyDestinationPolicy(Pattern.compile("av\\.reply\\..+"), null, Set.of()),
+            new AmqpReplyDestinationPolicy(Pattern.compile("av\\.reply\\..+"), null, Set.of()),
             5,
             Clock.systemUTC(),
             PIPE);
@@ -69,7 +69,7 @@ class PipeBatchListenerTest {
               documents.forEach(history::record);
               return confirmed();
             },
-            new IntakeHold(gate, Duration.ofMillis(5), Duration.ofMinutes(1)),
+            new AmqpIntakeHold(gate, Duration.ofMillis(5), Duration.ofMinutes(1)),
             Duration.ofSeconds(5),
             Duration.ofSeconds(5),
             RequestTracer.NONE);

@@ -24,7 +24,7 @@ class RequestTriageTest {
   private final RequestTriage triage =
       new RequestTriage(
           new AmqpRequestMapper(),
-          new ReplyDestinationPolicy(Pattern.compile("av\\.reply\\..+"), null, Set.of("in")),
+          new AmqpReplyDestinationPolicy(Pattern.compile("av\\.reply\\..+"), null, Set.of("in")),
           3,
           Clock.fixed(NOW, ZoneOffset.UTC));
 
@@ -122,7 +122,7 @@ class RequestTriageTest {
   private final RequestTriage pipeTriage =
       RequestTriage.forPipe(
           new AmqpRequestMapper(),
-          new ReplyDestinationPolicy(
+          new AmqpReplyDestinationPolicy(
               Pattern.compile("av\\.reply\\..+"), "av.reply.default", Set.of()),
           3,
           Clock.fixed(NOW, ZoneOffset.UTC),

@@ -57,7 +57,7 @@ class ScanBatchListenerTest {
   private final Channel channel = mock(Channel.class);
   private final AtomicInteger troubles = new AtomicInteger();
   private final AtomicInteger historyMessages = new AtomicInteger();
-  private IntakeHold hold;
+  private AmqpIntakeHold hold;
   private volatile HistoryStream refusing;
 
   /** When set, history messages wait here for the test to confirm them. */
@@ -78,7 +78,7 @@ class ScanBatchListenerTest {
     RequestTriage triage =
         new RequestTriage(
             new AmqpRequestMapper(),
-            new ReplyDestinationPolicy(Pattern.compile("av\\.reply\\..+"), null, Set.of()),
+            new AmqpReplyDestinationPolicy(Pattern.compile("av\\.reply\\..+"), null, Set.of()),
             5,
             Clock.systemUTC());
     ScanPipeline pipeline =
@@ -89,7 +89,7 @@ class ScanBatchListenerTest {
             pipeline,
             publisher,
             this::publishHistory,
-            hold = new IntakeHold(gate, Duration.ofMillis(5), holdLimit),
+            hold = new AmqpIntakeHold(gate, Duration.ofMillis(5), holdLimit),
             confirmTimeout,
             historyTimeout,
             RequestTracer.NONE);

@@ -129,7 +129,8 @@ final class ConsumerSession {
 
   private static TraceStep publishing(String name, Destination destination, Message message) {
     return RequestTrace.current()
-        .publish(name, ReplyQueuePolicy.describe(destination), message, JmsTraceHeaders.SETTER);
+        .publish(
+            name, JmsReplyDestinationPolicy.describe(destination), message, JmsTraceHeaders.SETTER);
   }
 
   /** Sends; the step lasts until the transaction ends, or fails with the send. */

@@ -1,6 +1,6 @@
 package io.github.avgateway.jms;
 
-/** What became of a history message that {@link JmsHistorySender} sent on its own session. */
+/** What became of a history message that {@link JmsHistoryStream} sent on its own session. */
 sealed interface HistorySent {
 
   /** Committed: the broker holds it durably on the history queue. */

@@ -43,7 +43,7 @@ final class JmsDeadLetters {
       Message message,
       InboundRequest inbound,
       ScanResult result,
-      Route.DeadLetter letter)
+      Triage.DeadLetter letter)
       throws JMSException {
     send(session, message, inbound, letter, result.verdict());
     return new Handled.Done(pipeline.deadLettered(inbound.request(), result, letter.reason()));
@@ -62,7 +62,7 @@ final class JmsDeadLetters {
       ConsumerSession session,
       Message message,
       InboundRequest inbound,
-      Route.DeadLetter letter,
+      Triage.DeadLetter letter,
       Verdict verdict)
       throws JMSException {
     Session jms = session.session();

@@ -102,10 +102,10 @@ public final class JmsGateway implements SmartLifecycle {
     for (Pipe pipe : pipes) {
       own.addAll(List.of(pipe.inbox(), pipe.clean(), pipe.quarantine(), pipe.rejected()));
     }
-    Routing routing =
-        new Routing(
+    RequestTriage routing =
+        new RequestTriage(
             properties.maxDeliveryAttempts(),
-            new ReplyQueuePolicy(properties.compiledReplyQueuePattern(), own));
+            new JmsReplyDestinationPolicy(properties.compiledReplyQueuePattern(), own));
     Clock clock = Clock.systemUTC();
     List<Intake> intakes = new ArrayList<>();
     intakes.add(

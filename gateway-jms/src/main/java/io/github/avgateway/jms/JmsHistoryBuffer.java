@@ -12,14 +12,14 @@ import java.util.List;
  * The JMS gateway's history buffer (docs/history-stream.md): the documents of the consumers'
  * batches that finish while a history message is being committed go together in the next one
  * (core's {@link HistoryBuffer}), sent and committed on a session of its own ({@link
- * JmsHistorySender}). A batch waits in {@link #send} until the message holding its documents is
+ * JmsHistoryStream}). A batch waits in {@link #send} until the message holding its documents is
  * committed, and commits its replies and consumption only then.
  */
 final class JmsHistoryBuffer implements AutoCloseable {
 
   private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
 
-  private final JmsHistorySender sender;
+  private final JmsHistoryStream sender;
   private final HistoryBuffer<HistorySent> buffer;
 
   JmsHistoryBuffer(
@@ -28,7 +28,7 @@ final class JmsHistoryBuffer implements AutoCloseable {
       HistoryRoom room,
       HistoryBacklogGate backlog,
       HistoryStreamProperties.Buffer settings) {
-    this.sender = new JmsHistorySender(factory, queue, room, backlog);
+    this.sender = new JmsHistoryStream(factory, queue, room, backlog);
     this.buffer =
         new HistoryBuffer<>(
             "avgateway-jms-history-buffer",

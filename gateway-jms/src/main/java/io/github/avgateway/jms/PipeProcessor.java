@@ -35,11 +35,12 @@ final class PipeProcessor implements ItemProcessor {
   private final Pipe pipe;
   private final ScanPipeline pipeline;
   private final IntakeGate gate;
-  private final Routing routing;
+  private final RequestTriage routing;
   private final Clock clock;
   private final RateLimitedWarning skippedReplies;
 
-  PipeProcessor(Pipe pipe, ScanPipeline pipeline, IntakeGate gate, Routing routing, Clock clock) {
+  PipeProcessor(
+      Pipe pipe, ScanPipeline pipeline, IntakeGate gate, RequestTriage routing, Clock clock) {
     this.pipe = pipe;
     this.pipeline = pipeline;
     this.gate = gate;
@@ -54,16 +55,16 @@ final class PipeProcessor implements ItemProcessor {
   public Handled handle(Message message, ConsumerSession session) throws JMSException {
     long closings = gate.closings();
     InboundRequest inbound = mapper.map(message, clock.instant());
-    Optional<Route.DeadLetter> early = routing.beforePipeScan(inbound);
+    Optional<Triage.DeadLetter> early = routing.beforePipeScan(inbound);
     if (early.isPresent()) {
-      Route.DeadLetter letter = early.get();
+      Triage.DeadLetter letter = early.get();
       ScanResult refused =
           pipeline.refuse(
-              inbound.request(), Routing.unscannedReason(letter.reason()), letter.detail());
+              inbound.request(), RequestTriage.unscannedReason(letter.reason()), letter.detail());
       return JmsDeadLetters.deadLettered(pipeline, session, message, inbound, refused, letter);
     }
     ScanResult result = pipeline.scan(inbound.request());
-    Optional<Route.Retry> held = Routing.held(result, () -> gate.intakeSince(closings));
+    Optional<Triage.Retry> held = RequestTriage.held(result, () -> gate.intakeSince(closings));
     if (held.isPresent()) {
       return new Handled.RetryLater(held.get().why());
     }
@@ -82,7 +83,7 @@ final class PipeProcessor implements ItemProcessor {
           message,
           inbound,
           result,
-          Routing.forwardUnroutable(queue, e.getMessage()));
+          RequestTriage.forwardUnroutable(queue, e.getMessage()));
     }
     replyIfAsked(session, inbound, result);
     return new Handled.Done(pipeline.forwarded(inbound.request(), result, outlet));
@@ -99,13 +100,13 @@ final class PipeProcessor implements ItemProcessor {
     if (replyTo == null) {
       return;
     }
-    Optional<Route.DeadLetter> refusal = routing.replyRefusal(replyTo);
+    Optional<Triage.DeadLetter> refusal = routing.replyRefusal(replyTo);
     if (refusal.isPresent()) {
       skipped(inbound, replyTo, refusal.get().detail());
       return;
     }
     try {
-      session.send(replyTo, JmsReplies.reply(session.session(), result));
+      session.send(replyTo, JmsReplyBuilder.reply(session.session(), result));
     } catch (InvalidDestinationException e) {
       skipped(inbound, replyTo, "the broker refused it: " + e.getMessage());
     }
@@ -113,7 +114,7 @@ final class PipeProcessor implements ItemProcessor {
 
   private void skipped(InboundRequest inbound, Destination replyTo, String why) {
     String client = inbound.request().clientId() == null ? "(none)" : inbound.request().clientId();
-    String destination = ReplyQueuePolicy.describe(replyTo);
+    String destination = JmsReplyDestinationPolicy.describe(replyTo);
     skippedReplies.warn(
         client + " -> " + destination,
         "Skipped the reply to {} of client {} ({}); pipe message {} was forwarded all the same",

@@ -16,20 +16,20 @@ import java.util.Optional;
  * reply or the dead-letter through the session. Every request that is not retried ends as exactly
  * one reply or one dead-letter, plus one history document, which its batch hands over with the
  * batch's others (one history message, shared with other batches' through the history buffer).
- * Decisions are {@link Routing}'s. A dead-letter that cannot be sent with the request's properties
- * is sent with the gateway's own only (see {@link JmsDeadLetters#send}), never rolled back for what
- * the request carries.
+ * Decisions are {@link RequestTriage}'s. A dead-letter that cannot be sent with the request's
+ * properties is sent with the gateway's own only (see {@link JmsDeadLetters#send}), never rolled
+ * back for what the request carries.
  */
 final class RequestProcessor implements ItemProcessor {
 
   private final JmsRequestMapper mapper = new JmsRequestMapper();
   private final ScanPipeline pipeline;
   private final IntakeGate gate;
-  private final Routing routing;
+  private final RequestTriage routing;
   private final Clock clock;
   private final ReplyRefusalLog refusals;
 
-  RequestProcessor(ScanPipeline pipeline, IntakeGate gate, Routing routing, Clock clock) {
+  RequestProcessor(ScanPipeline pipeline, IntakeGate gate, RequestTriage routing, Clock clock) {
     this.pipeline = pipeline;
     this.gate = gate;
     this.routing = routing;
@@ -39,30 +39,32 @@ final class RequestProcessor implements ItemProcessor {
 
   @Override
   public Handled handle(Message message, ConsumerSession session) throws JMSException {
-    // Read before the scan: the gate closing meanwhile holds a failed scan (Routing.held).
+    // Read before the scan: the gate closing meanwhile holds a failed scan (RequestTriage.held).
     long closings = gate.closings();
     InboundRequest inbound = mapper.map(message, clock.instant());
-    Optional<Route.DeadLetter> early = routing.beforeScan(inbound);
+    Optional<Triage.DeadLetter> early = routing.beforeScan(inbound);
     if (early.isPresent()) {
-      Route.DeadLetter letter = early.get();
+      Triage.DeadLetter letter = early.get();
       if (letter.reason() == DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED) {
         refusals.refused(
-            inbound.request(), ReplyQueuePolicy.describe(inbound.replyTo()), letter.detail());
+            inbound.request(),
+            JmsReplyDestinationPolicy.describe(inbound.replyTo()),
+            letter.detail());
       }
       ScanResult refused =
           pipeline.refuse(
-              inbound.request(), Routing.unscannedReason(letter.reason()), letter.detail());
+              inbound.request(), RequestTriage.unscannedReason(letter.reason()), letter.detail());
       return JmsDeadLetters.deadLettered(pipeline, session, message, inbound, refused, letter);
     }
     ScanResult result = pipeline.scan(inbound.request());
-    Route route =
+    Triage route =
         routing.afterScan(
             inbound, result, session.defaultReplyTo(), () -> gate.intakeSince(closings));
     return switch (route) {
-      case Route.Retry retry -> new Handled.RetryLater(retry.why());
-      case Route.DeadLetter letter ->
+      case Triage.Retry retry -> new Handled.RetryLater(retry.why());
+      case Triage.DeadLetter letter ->
           JmsDeadLetters.deadLettered(pipeline, session, message, inbound, result, letter);
-      case Route.Reply reply -> reply(session, message, inbound, result, reply);
+      case Triage.Reply reply -> reply(session, message, inbound, result, reply);
     };
   }
 
@@ -71,13 +73,13 @@ final class RequestProcessor implements ItemProcessor {
       Message message,
       InboundRequest inbound,
       ScanResult result,
-      Route.Reply reply)
+      Triage.Reply reply)
       throws JMSException {
     try {
-      session.send(reply.destination(), JmsReplies.reply(session.session(), result));
+      session.send(reply.destination(), JmsReplyBuilder.reply(session.session(), result));
     } catch (InvalidDestinationException e) {
       return JmsDeadLetters.deadLettered(
-          pipeline, session, message, inbound, result, Routing.unroutable(e.getMessage()));
+          pipeline, session, message, inbound, result, RequestTriage.unroutable(e.getMessage()));
     }
     return new Handled.Done(pipeline.replied(inbound.request(), result));
   }

@@ -1,12 +1,12 @@
 package io.github.avgateway.amqp.config;
 
+import io.github.avgateway.amqp.AmqpIntakeHold;
+import io.github.avgateway.amqp.AmqpReplyDestinationPolicy;
 import io.github.avgateway.amqp.AmqpReplyPublisher;
 import io.github.avgateway.amqp.AmqpRequestMapper;
 import io.github.avgateway.amqp.AmqpTopology;
 import io.github.avgateway.amqp.HistoryStream;
-import io.github.avgateway.amqp.IntakeHold;
 import io.github.avgateway.amqp.IntakeWatcher;
-import io.github.avgateway.amqp.ReplyDestinationPolicy;
 import io.github.avgateway.amqp.RequestTriage;
 import io.github.avgateway.amqp.ScanBatchListener;
 import io.github.avgateway.amqp.config.AmqpGatewayProperties.QueueType;
@@ -134,11 +134,11 @@ public class AmqpGatewayAutoConfiguration {
     }
 
     /** Replies never go to the gateway's own queues, a pipe's inbox and outlets included. */
-    private static ReplyDestinationPolicy replyPolicy(AmqpGatewayProperties props) {
+    private static AmqpReplyDestinationPolicy replyPolicy(AmqpGatewayProperties props) {
       Set<String> own = new HashSet<>(props.pipeQueueNames());
       own.add(props.requestQueue());
       own.add(props.deadLetterQueue());
-      return new ReplyDestinationPolicy(
+      return new AmqpReplyDestinationPolicy(
           props.compiledReplyToPattern(), props.defaultReplyQueueOrNull(), own);
     }
 
@@ -147,8 +147,8 @@ public class AmqpGatewayAutoConfiguration {
     }
 
     @Bean
-    IntakeHold avgatewayAmqpIntakeHold(IntakeGates intake, AmqpGatewayProperties props) {
-      return new IntakeHold(intake.gate(), props.intakeCheckInterval(), props.pauseHoldLimit());
+    AmqpIntakeHold avgatewayAmqpIntakeHold(IntakeGates intake, AmqpGatewayProperties props) {
+      return new AmqpIntakeHold(intake.gate(), props.intakeCheckInterval(), props.pauseHoldLimit());
     }
 
     @Bean
@@ -157,7 +157,7 @@ public class AmqpGatewayAutoConfiguration {
         ScanPipeline pipeline,
         AmqpReplyPublisher publisher,
         HistoryStream history,
-        IntakeHold hold,
+        AmqpIntakeHold hold,
         AmqpGatewayProperties props,
         ObjectProvider<RequestTracer> tracer) {
       return listener(triage, pipeline, publisher, history, hold, props, tracer);
@@ -182,7 +182,7 @@ public class AmqpGatewayAutoConfiguration {
         ScanPipeline pipeline,
         AmqpReplyPublisher publisher,
         HistoryStream history,
-        IntakeHold hold,
+        AmqpIntakeHold hold,
         AmqpGatewayProperties props,
         ApplicationContext context,
         ObjectProvider<RequestTracer> tracer) {
@@ -216,7 +216,7 @@ public class AmqpGatewayAutoConfiguration {
         ScanPipeline pipeline,
         AmqpReplyPublisher publisher,
         HistoryStream history,
-        IntakeHold hold,
+        AmqpIntakeHold hold,
         AmqpGatewayProperties props,
         ObjectProvider<RequestTracer> tracer) {
       return new ScanBatchListener(
@@ -253,7 +253,7 @@ public class AmqpGatewayAutoConfiguration {
         PipeContainers pipes,
         ScanBatchListener listener,
         IntakeGates intake,
-        IntakeHold hold,
+        AmqpIntakeHold hold,
         ConnectionFactory connectionFactory,
         AmqpGatewayProperties props) {
       String consumes =

@@ -1,13 +1,13 @@
 package io.github.avgateway.amqp.config;
 
 import io.github.avgateway.amqp.AmqpBacklogProbe;
+import io.github.avgateway.amqp.AmqpHistoryBacklog;
+import io.github.avgateway.amqp.AmqpHistoryBuffer;
 import io.github.avgateway.amqp.AmqpHistoryIndexer;
 import io.github.avgateway.amqp.AmqpHistoryStream;
 import io.github.avgateway.amqp.AmqpReplyPublisher;
-import io.github.avgateway.amqp.BufferedHistoryStream;
 import io.github.avgateway.amqp.HistoryIndexerRunner;
 import io.github.avgateway.amqp.HistoryStream;
-import io.github.avgateway.amqp.RabbitHistoryBacklog;
 import io.github.avgateway.core.config.HistoryStreamProperties;
 import io.github.avgateway.core.history.Backoff;
 import io.github.avgateway.core.history.HistoryBacklog;
@@ -50,7 +50,7 @@ class AmqpHistoryConfiguration {
   @ConditionalOnBooleanProperty(name = "avgateway.history.enabled", matchIfMissing = true)
   HistoryBacklog avgatewayAmqpHistoryBacklog(
       AmqpAdmin admin, HistoryStreamProperties history, AmqpGatewayProperties props) {
-    return new RabbitHistoryBacklog(admin, history.queue(), props.intakeCheckInterval());
+    return new AmqpHistoryBacklog(admin, history.queue(), props.intakeCheckInterval());
   }
 
   @Bean
@@ -73,7 +73,7 @@ class AmqpHistoryConfiguration {
     AmqpHistoryStream queue =
         new AmqpHistoryStream(publisher, history.queue(), gate, Clock.systemUTC());
     return history.buffer().enabled()
-        ? new BufferedHistoryStream(queue, publisher, history.buffer())
+        ? new AmqpHistoryBuffer(queue, publisher, history.buffer())
         : queue;
   }
 

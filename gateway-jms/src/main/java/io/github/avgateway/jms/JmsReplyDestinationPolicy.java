@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * queues (which would feed replies back in as requests). Topics are refused. The configured default
  * reply queue is the operator's choice and is not checked. No I/O.
  */
-final class ReplyQueuePolicy {
+final class JmsReplyDestinationPolicy {
 
   private final ReplyToAllowList allowed;
   private final Set<String> ownQueues;
@@ -27,13 +27,13 @@ final class ReplyQueuePolicy {
    * @param allowed the whole-name pattern a named reply queue must match
    * @param ownQueues queue names a reply never goes to (the request and dead-letter queues)
    */
-  ReplyQueuePolicy(Pattern allowed, Set<String> ownQueues) {
+  JmsReplyDestinationPolicy(Pattern allowed, Set<String> ownQueues) {
     this.allowed = new ReplyToAllowList(allowed);
     this.ownQueues = Set.copyOf(ownQueues);
   }
 
   /** Empty when replies may go to {@code replyTo}; else the dead-letter that refuses it. */
-  Optional<Route.DeadLetter> refusal(Destination replyTo) {
+  Optional<Triage.DeadLetter> refusal(Destination replyTo) {
     if (replyTo instanceof TemporaryQueue) {
       return Optional.empty();
     }
@@ -55,9 +55,9 @@ final class ReplyQueuePolicy {
     return Optional.empty();
   }
 
-  private static Optional<Route.DeadLetter> refuse(String detail) {
+  private static Optional<Triage.DeadLetter> refuse(String detail) {
     return Optional.of(
-        new Route.DeadLetter(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED, detail));
+        new Triage.DeadLetter(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED, detail));
   }
 
   /** {@code destination} for operators: {@code queue NAME}, {@code topic NAME}, or its own text. */

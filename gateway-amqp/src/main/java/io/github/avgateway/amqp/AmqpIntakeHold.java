@@ -15,14 +15,14 @@ import java.util.concurrent.locks.LockSupport;
  * (kept below the broker's {@code consumer_timeout}, after which RabbitMQ would close the channel
  * and return the batch anyway).
  */
-public final class IntakeHold {
+public final class AmqpIntakeHold {
 
   private final IntakeGate gate;
   private final Duration checkInterval;
   private final Duration limit;
   private volatile boolean stopping;
 
-  public IntakeHold(IntakeGate gate, Duration checkInterval, Duration limit) {
+  public AmqpIntakeHold(IntakeGate gate, Duration checkInterval, Duration limit) {
     this.gate = gate;
     this.checkInterval = checkInterval;
     this.limit = limit;

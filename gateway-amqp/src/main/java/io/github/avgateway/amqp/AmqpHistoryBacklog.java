@@ -12,7 +12,7 @@ import org.springframework.amqp.core.QueueInformation;
  * also what the queue's {@code x-max-length} counts. Asks the broker at most once per {@code
  * refresh}; -1 while it cannot be asked. Thread-safe.
  */
-public final class RabbitHistoryBacklog implements HistoryBacklog {
+public final class AmqpHistoryBacklog implements HistoryBacklog {
 
   private final AmqpAdmin admin;
   private final String queue;
@@ -21,7 +21,7 @@ public final class RabbitHistoryBacklog implements HistoryBacklog {
   private long readAt;
   private boolean read;
 
-  public RabbitHistoryBacklog(AmqpAdmin admin, String queue, Duration refresh) {
+  public AmqpHistoryBacklog(AmqpAdmin admin, String queue, Duration refresh) {
     this.admin = admin;
     this.queue = queue;
     this.refreshNanos = refresh.toNanos();

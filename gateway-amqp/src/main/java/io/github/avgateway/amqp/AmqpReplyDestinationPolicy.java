@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * reply_to} goes to the configured default reply queue, which the operator chose and which is
  * therefore not checked against the pattern.
  */
-public final class ReplyDestinationPolicy {
+public final class AmqpReplyDestinationPolicy {
 
   private final ReplyToAllowList allowed;
   private final String defaultQueue;
@@ -23,7 +23,7 @@ public final class ReplyDestinationPolicy {
    * @param defaultQueue the default reply queue, or null for none
    * @param forbidden queue names a reply never goes to (the gateway's own queues)
    */
-  public ReplyDestinationPolicy(Pattern allowed, String defaultQueue, Set<String> forbidden) {
+  public AmqpReplyDestinationPolicy(Pattern allowed, String defaultQueue, Set<String> forbidden) {
     this.allowed = new ReplyToAllowList(allowed);
     this.defaultQueue = defaultQueue;
     this.forbidden = Set.copyOf(forbidden);

@@ -22,9 +22,9 @@ import org.slf4j.LoggerFactory;
  * queue. Used by the buffer's one thread only; a broker failure closes the connection and the next
  * message opens a new one.
  */
-final class JmsHistorySender implements HistoryBuffer.Sink<HistorySent> {
+final class JmsHistoryStream implements HistoryBuffer.Sink<HistorySent> {
 
-  private static final Logger log = LoggerFactory.getLogger(JmsHistorySender.class);
+  private static final Logger log = LoggerFactory.getLogger(JmsHistoryStream.class);
 
   private final ConnectionFactory factory;
   private final String queue;
@@ -34,7 +34,7 @@ final class JmsHistorySender implements HistoryBuffer.Sink<HistorySent> {
   private Session session;
   private MessageProducer producer;
 
-  JmsHistorySender(
+  JmsHistoryStream(
       ConnectionFactory factory, String queue, HistoryRoom room, HistoryBacklogGate backlog) {
     this.factory = factory;
     this.queue = queue;

@@ -20,17 +20,17 @@ import java.util.regex.Pattern;
 import org.apache.activemq.artemis.jms.client.ActiveMQDestination;
 import org.junit.jupiter.api.Test;
 
-class RoutingTest {
+class RequestTriageTest {
 
   private static final Destination CALLER = ActiveMQDestination.createQueue("av.reply.caller");
   private static final Destination DEFAULT = mock(Destination.class);
   private static final Supplier<Availability> UP = Availability::up;
   private static final Supplier<Availability> DOWN = () -> Availability.down("clamd unreachable");
 
-  private final Routing routing =
-      new Routing(
+  private final RequestTriage routing =
+      new RequestTriage(
           3,
-          new ReplyQueuePolicy(
+          new JmsReplyDestinationPolicy(
               Pattern.compile("av\\.reply\\..+"),
               Set.of("av.scan.requests", "av.scan.dead-letters")));
 
@@ -68,7 +68,7 @@ class RoutingTest {
         new InboundRequest.Malformed(request(), CALLER, 1, "TextMessage is not a request");
     assertThat(routing.beforeScan(malformed))
         .contains(
-            new Route.DeadLetter(
+            new Triage.DeadLetter(
                 DeadLetterReason.MALFORMED_REQUEST, "TextMessage is not a request"));
   }
 
@@ -89,17 +89,17 @@ class RoutingTest {
   void verdictGoesToTheCallersReplyDestinationBeforeTheDefault() {
     for (Verdict verdict : List.of(Verdict.CLEAN, Verdict.INFECTED)) {
       assertThat(routing.afterScan(readable(CALLER, 1), result(verdict, null), DEFAULT, DOWN))
-          .isEqualTo(new Route.Reply(CALLER));
+          .isEqualTo(new Triage.Reply(CALLER));
     }
     assertThat(routing.afterScan(readable(null, 1), result(Verdict.CLEAN, null), DEFAULT, UP))
-        .isEqualTo(new Route.Reply(DEFAULT));
+        .isEqualTo(new Triage.Reply(DEFAULT));
   }
 
   @Test
   void noReplyDestinationAndNoDefaultIsDeadLettered() {
-    Route route = routing.afterScan(readable(null, 1), result(Verdict.CLEAN, null), null, UP);
-    assertThat(route).isInstanceOf(Route.DeadLetter.class);
-    assertThat(((Route.DeadLetter) route).reason())
+    Triage route = routing.afterScan(readable(null, 1), result(Verdict.CLEAN, null), null, UP);
+    assertThat(route).isInstanceOf(Triage.DeadLetter.class);
+    assertThat(((Triage.DeadLetter) route).reason())
         .isEqualTo(DeadLetterReason.NO_REPLY_DESTINATION);
   }
 
@@ -107,9 +107,9 @@ class RoutingTest {
   void scanFailureIsRetriedWhileTheGateIsDownAndAnsweredWhileItIsUp() {
     ScanResult failed = result(Verdict.ERROR, Reason.SCAN_FAILED);
     assertThat(routing.afterScan(readable(CALLER, 1), failed, null, DOWN))
-        .isEqualTo(new Route.Retry("clamd unreachable"));
+        .isEqualTo(new Triage.Retry("clamd unreachable"));
     assertThat(routing.afterScan(readable(CALLER, 1), failed, null, UP))
-        .isEqualTo(new Route.Reply(CALLER));
+        .isEqualTo(new Triage.Reply(CALLER));
   }
 
   @Test
@@ -128,9 +128,9 @@ class RoutingTest {
 
   @Test
   void refusedReplyDestinationIsUnroutable() {
-    assertThat(Routing.unroutable("no such queue"))
+    assertThat(RequestTriage.unroutable("no such queue"))
         .isEqualTo(
-            new Route.DeadLetter(
+            new Triage.DeadLetter(
                 DeadLetterReason.REPLY_UNROUTABLE,
                 "the broker refused the reply destination: no such queue"));
   }
@@ -155,11 +155,11 @@ class RoutingTest {
 
   @Test
   void requestsRefusedUnscannedAreRecordedAsErrors() {
-    assertThat(Routing.unscannedReason(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED))
+    assertThat(RequestTriage.unscannedReason(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED))
         .isEqualTo(Reason.MALFORMED_REQUEST);
-    assertThat(Routing.unscannedReason(DeadLetterReason.MALFORMED_REQUEST))
+    assertThat(RequestTriage.unscannedReason(DeadLetterReason.MALFORMED_REQUEST))
         .isEqualTo(Reason.MALFORMED_REQUEST);
-    assertThat(Routing.unscannedReason(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED))
+    assertThat(RequestTriage.unscannedReason(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED))
         .isEqualTo(Reason.SCAN_FAILED);
   }
 
@@ -167,7 +167,7 @@ class RoutingTest {
   void temporaryQueuesAreAllowedWhateverTheirName() {
     Destination temporary = ActiveMQDestination.createTemporaryQueue("4f1c-any-name");
     assertThat(routing.afterScan(readable(temporary, 1), result(Verdict.CLEAN, null), null, UP))
-        .isEqualTo(new Route.Reply(temporary));
+        .isEqualTo(new Triage.Reply(temporary));
   }
 
   @Test
@@ -191,14 +191,14 @@ class RoutingTest {
   @Test
   void pipeScanFailureIsHeldOnlyWhileTheGateIsDown() {
     ScanResult failed = result(Verdict.ERROR, Reason.SCAN_FAILED);
-    assertThat(Routing.held(failed, DOWN)).contains(new Route.Retry("clamd unreachable"));
-    assertThat(Routing.held(failed, UP)).isEmpty();
-    assertThat(Routing.held(result(Verdict.CLEAN, null), DOWN)).isEmpty();
+    assertThat(RequestTriage.held(failed, DOWN)).contains(new Triage.Retry("clamd unreachable"));
+    assertThat(RequestTriage.held(failed, UP)).isEmpty();
+    assertThat(RequestTriage.held(result(Verdict.CLEAN, null), DOWN)).isEmpty();
   }
 
   @Test
   void unroutableForwardNamesTheQueue() {
-    Route.DeadLetter letter = Routing.forwardUnroutable("uploads.clean", "does not exist");
+    Triage.DeadLetter letter = RequestTriage.forwardUnroutable("uploads.clean", "does not exist");
     assertThat(letter.reason()).isEqualTo(DeadLetterReason.FORWARD_UNROUTABLE);
     assertThat(letter.detail()).contains("uploads.clean").contains("does not exist");
   }

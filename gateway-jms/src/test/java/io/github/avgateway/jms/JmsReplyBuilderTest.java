@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-class JmsRepliesTest {
+class JmsReplyBuilderTest {
 
   private static ScanResult result(Verdict verdict, List<String> signatures, Reason reason) {
     return new ScanResult(
@@ -44,7 +44,7 @@ class JmsRepliesTest {
   private final BytesMessage reply = mock(BytesMessage.class);
   private final AtomicReference<byte[]> body = new AtomicReference<>();
 
-  JmsRepliesTest() throws Exception {
+  JmsReplyBuilderTest() throws Exception {
     when(session.createBytesMessage()).thenReturn(reply);
     doAnswer(
             call -> {
@@ -59,7 +59,7 @@ class JmsRepliesTest {
   void infectedReplyCarriesCorrelationVerdictSignatureAndJsonBody() throws Exception {
     ScanResult infected = result(Verdict.INFECTED, List.of("Eicar", "Other"), null);
 
-    JmsReplies.reply(session, infected);
+    JmsReplyBuilder.reply(session, infected);
 
     verify(reply).setJMSCorrelationID("corr-1");
     verify(reply).setStringProperty("avVerdict", "INFECTED");
@@ -72,7 +72,7 @@ class JmsRepliesTest {
 
   @Test
   void unscannableReplyCarriesItsReasonAndNoSignature() throws Exception {
-    JmsReplies.reply(session, result(Verdict.UNSCANNABLE, List.of(), Reason.ENCRYPTED));
+    JmsReplyBuilder.reply(session, result(Verdict.UNSCANNABLE, List.of(), Reason.ENCRYPTED));
 
     verify(reply).setStringProperty("avVerdict", "UNSCANNABLE");
     verify(reply).setStringProperty("avReason", "ENCRYPTED");

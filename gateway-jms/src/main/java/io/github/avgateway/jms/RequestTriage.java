@@ -10,27 +10,28 @@ import java.util.function.Supplier;
 
 /**
  * The routing decisions of the JMS front-end, free of I/O. Before the scan: a malformed request,
- * one delivered more often than the limit, and one whose JMSReplyTo the {@link ReplyQueuePolicy}
- * refuses are dead-lettered unscanned (a caller that may not be answered costs no scan). After it:
- * a scanner failure while the intake gate is down is retried (never answered as final), a request
- * with neither JMSReplyTo nor a default reply queue is dead-lettered (scanned, so that its history
- * document says what it carried); everything else is answered.
+ * one delivered more often than the limit, and one whose JMSReplyTo the {@link
+ * JmsReplyDestinationPolicy} refuses are dead-lettered unscanned (a caller that may not be answered
+ * costs no scan). After it: a scanner failure while the intake gate is down is retried (never
+ * answered as final), a request with neither JMSReplyTo nor a default reply queue is dead-lettered
+ * (scanned, so that its history document says what it carried); everything else is answered.
  */
-final class Routing {
+final class RequestTriage {
 
   private final int maxDeliveryAttempts;
-  private final ReplyQueuePolicy replyPolicy;
+  private final JmsReplyDestinationPolicy replyPolicy;
 
-  Routing(int maxDeliveryAttempts, ReplyQueuePolicy replyPolicy) {
+  RequestTriage(int maxDeliveryAttempts, JmsReplyDestinationPolicy replyPolicy) {
     this.maxDeliveryAttempts = maxDeliveryAttempts;
     this.replyPolicy = replyPolicy;
   }
 
   /** A dead-letter decided without scanning, or empty when the request is to be scanned. */
-  Optional<Route.DeadLetter> beforeScan(InboundRequest inbound) {
+  Optional<Triage.DeadLetter> beforeScan(InboundRequest inbound) {
     return switch (inbound) {
       case InboundRequest.Malformed malformed ->
-          Optional.of(new Route.DeadLetter(DeadLetterReason.MALFORMED_REQUEST, malformed.detail()));
+          Optional.of(
+              new Triage.DeadLetter(DeadLetterReason.MALFORMED_REQUEST, malformed.detail()));
       case InboundRequest.Readable readable when readable.deliveryCount() > maxDeliveryAttempts ->
           Optional.of(overTheLimit(readable));
       case InboundRequest.Readable readable when readable.replyTo() != null ->
@@ -44,10 +45,11 @@ final class Routing {
    * delivery limit), or empty when it is to be scanned. Its JMSReplyTo is not asked here: a refused
    * one costs the message its reply, never its forward (see {@link #replyRefusal}).
    */
-  Optional<Route.DeadLetter> beforePipeScan(InboundRequest inbound) {
+  Optional<Triage.DeadLetter> beforePipeScan(InboundRequest inbound) {
     return switch (inbound) {
       case InboundRequest.Malformed malformed ->
-          Optional.of(new Route.DeadLetter(DeadLetterReason.MALFORMED_REQUEST, malformed.detail()));
+          Optional.of(
+              new Triage.DeadLetter(DeadLetterReason.MALFORMED_REQUEST, malformed.detail()));
       case InboundRequest.Readable readable when readable.deliveryCount() > maxDeliveryAttempts ->
           Optional.of(overTheLimit(readable));
       case InboundRequest.Readable readable -> Optional.empty();
@@ -55,12 +57,12 @@ final class Routing {
   }
 
   /** Empty when replies may go to {@code replyTo}; else why not. */
-  Optional<Route.DeadLetter> replyRefusal(Destination replyTo) {
+  Optional<Triage.DeadLetter> replyRefusal(Destination replyTo) {
     return replyPolicy.refusal(replyTo);
   }
 
-  private Route.DeadLetter overTheLimit(InboundRequest inbound) {
-    return new Route.DeadLetter(
+  private Triage.DeadLetter overTheLimit(InboundRequest inbound) {
+    return new Triage.DeadLetter(
         DeadLetterReason.DELIVERY_LIMIT_EXCEEDED,
         "delivered %d times, over the limit of %d"
             .formatted(inbound.deliveryCount(), maxDeliveryAttempts));
@@ -85,24 +87,24 @@ final class Routing {
    * @param defaultReplyTo the configured default reply queue, or null
    * @param gate the intake gate's state, asked only when the scan failed
    */
-  Route afterScan(
+  Triage afterScan(
       InboundRequest inbound,
       ScanResult result,
       Destination defaultReplyTo,
       Supplier<Availability> gate) {
-    Optional<Route.Retry> held = held(result, gate);
+    Optional<Triage.Retry> held = held(result, gate);
     if (held.isPresent()) {
       return held.get();
     }
     if (inbound.replyTo() != null) {
-      return new Route.Reply(inbound.replyTo());
+      return new Triage.Reply(inbound.replyTo());
     }
     if (defaultReplyTo == null) {
-      return new Route.DeadLetter(
+      return new Triage.DeadLetter(
           DeadLetterReason.NO_REPLY_DESTINATION,
           "the request has no JMSReplyTo and no default reply queue is configured");
     }
-    return new Route.Reply(defaultReplyTo);
+    return new Triage.Reply(defaultReplyTo);
   }
 
   /**
@@ -112,23 +114,23 @@ final class Routing {
    *
    * @param gate the intake gate's state since before the scan, asked only when the scan failed
    */
-  static Optional<Route.Retry> held(ScanResult result, Supplier<Availability> gate) {
+  static Optional<Triage.Retry> held(ScanResult result, Supplier<Availability> gate) {
     if (result.reason() == Reason.SCAN_FAILED && gate.get() instanceof Availability.Down down) {
-      return Optional.of(new Route.Retry(down.why()));
+      return Optional.of(new Triage.Retry(down.why()));
     }
     return Optional.empty();
   }
 
   /** The dead-letter of a clean-pipe message whose outlet {@code queue} the broker refused. */
-  static Route.DeadLetter forwardUnroutable(String queue, String brokerMessage) {
-    return new Route.DeadLetter(
+  static Triage.DeadLetter forwardUnroutable(String queue, String brokerMessage) {
+    return new Triage.DeadLetter(
         DeadLetterReason.FORWARD_UNROUTABLE,
         "the broker refused the pipe's queue " + queue + ": " + brokerMessage);
   }
 
   /** The dead-letter of a request whose reply destination the broker refused. */
-  static Route.DeadLetter unroutable(String brokerMessage) {
-    return new Route.DeadLetter(
+  static Triage.DeadLetter unroutable(String brokerMessage) {
+    return new Triage.DeadLetter(
         DeadLetterReason.REPLY_UNROUTABLE,
         "the broker refused the reply destination: " + brokerMessage);
   }

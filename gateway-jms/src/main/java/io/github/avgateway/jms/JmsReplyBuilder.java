@@ -13,9 +13,9 @@ import jakarta.jms.Session;
  * its request id, and the string properties {@code avVerdict}, {@code avSignature} (when infected),
  * {@code avReason} (when unscannable or error) and {@code contentType}.
  */
-final class JmsReplies {
+final class JmsReplyBuilder {
 
-  private JmsReplies() {}
+  private JmsReplyBuilder() {}
 
   static BytesMessage reply(Session session, ScanResult result) throws JMSException {
     BytesMessage reply = session.createBytesMessage();

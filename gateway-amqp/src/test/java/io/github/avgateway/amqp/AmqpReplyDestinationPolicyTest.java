@@ -8,14 +8,14 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-class ReplyDestinationPolicyTest {
+class AmqpReplyDestinationPolicyTest {
 
   private static final Pattern DEFAULT_PATTERN =
       AmqpGatewayPropertiesTest.defaults().compiledReplyToPattern();
   private static final Set<String> OWN = Set.of("av.scan.requests", "av.scan.dead-letters");
 
-  private final ReplyDestinationPolicy noDefault =
-      new ReplyDestinationPolicy(DEFAULT_PATTERN, null, OWN);
+  private final AmqpReplyDestinationPolicy noDefault =
+      new AmqpReplyDestinationPolicy(DEFAULT_PATTERN, null, OWN);
 
   @Test
   void directReplyToAndAllowedQueuesAreAccepted() {
@@ -38,8 +38,8 @@ class ReplyDestinationPolicyTest {
 
   @Test
   void missingReplyToGoesToTheDefaultQueueWhenOneIsConfigured() {
-    ReplyDestinationPolicy withDefault =
-        new ReplyDestinationPolicy(DEFAULT_PATTERN, "ops.verdicts", OWN);
+    AmqpReplyDestinationPolicy withDefault =
+        new AmqpReplyDestinationPolicy(DEFAULT_PATTERN, "ops.verdicts", OWN);
     assertThat(withDefault.route(null)).isEqualTo(new ReplyRoute.ToQueue("ops.verdicts"));
     assertThat(withDefault.route("  ")).isEqualTo(new ReplyRoute.ToQueue("ops.verdicts"));
   }
@@ -62,7 +62,8 @@ class ReplyDestinationPolicyTest {
 
   @Test
   void theGatewaysOwnQueuesAreNeverAllowedEvenIfThePatternMatches() {
-    ReplyDestinationPolicy anything = new ReplyDestinationPolicy(Pattern.compile(".*"), null, OWN);
+    AmqpReplyDestinationPolicy anything =
+        new AmqpReplyDestinationPolicy(Pattern.compile(".*"), null, OWN);
     assertThat(reasonOf(anything.route("av.scan.requests")))
         .isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
     assertThat(reasonOf(anything.route("av.scan.dead-letters")))
@@ -73,8 +74,9 @@ class ReplyDestinationPolicyTest {
   /** The names it remembers (more than it keeps, so it forgets some) never change an answer. */
   @Test
   void rememberedNamesAnswerAsThePatternDoes() {
-    ReplyDestinationPolicy policy =
-        new ReplyDestinationPolicy(Pattern.compile("replies\\.[0-9]+|av\\.scan\\..*"), null, OWN);
+    AmqpReplyDestinationPolicy policy =
+        new AmqpReplyDestinationPolicy(
+            Pattern.compile("replies\\.[0-9]+|av\\.scan\\..*"), null, OWN);
     for (int round = 0; round < 2; round++) {
       for (int i = 0; i < 3_000; i++) {
         assertThat(policy.route("replies." + i)).isEqualTo(new ReplyRoute.ToQueue("replies." + i));

@@ -15,11 +15,11 @@ import java.util.concurrent.CompletableFuture;
  * buffer's thread publishes on a channel of the publisher connection kept for batches ({@link
  * AmqpReplyPublisher#onBatchChannels}).
  */
-public final class BufferedHistoryStream implements HistoryStream, AutoCloseable {
+public final class AmqpHistoryBuffer implements HistoryStream, AutoCloseable {
 
   private final HistoryBuffer<PublishOutcome> buffer;
 
-  public BufferedHistoryStream(
+  public AmqpHistoryBuffer(
       HistoryStream stream, AmqpReplyPublisher publisher, HistoryStreamProperties.Buffer settings) {
     this.buffer =
         new HistoryBuffer<>(
