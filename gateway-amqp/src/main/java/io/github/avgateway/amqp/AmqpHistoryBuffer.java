@@ -2,6 +2,7 @@ package io.github.avgateway.amqp;
 
 import io.github.avgateway.core.config.HistoryStreamProperties;
 import io.github.avgateway.core.history.HistoryBuffer;
+import io.github.avgateway.core.history.HistoryStream;
 import io.github.avgateway.core.model.MessageInfo;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -15,23 +16,25 @@ import java.util.concurrent.CompletableFuture;
  * buffer's thread publishes on a channel of the publisher connection kept for batches ({@link
  * AmqpReplyPublisher#onBatchChannels}).
  */
-public final class AmqpHistoryBuffer implements HistoryStream, AutoCloseable {
+public final class AmqpHistoryBuffer implements HistoryStream<PublishOutcome>, AutoCloseable {
 
   private final HistoryBuffer<PublishOutcome> buffer;
 
   public AmqpHistoryBuffer(
-      HistoryStream stream, AmqpReplyPublisher publisher, HistoryStreamProperties.Buffer settings) {
+      HistoryStream<PublishOutcome> stream,
+      AmqpReplyPublisher publisher,
+      HistoryStreamProperties.Buffer settings) {
     this.buffer =
         new HistoryBuffer<>(
             "avgateway-amqp-history-buffer",
-            documents -> publisher.onBatchChannels(() -> stream.publish(documents)),
+            documents -> publisher.onBatchChannels(() -> stream.send(documents)),
             error -> new PublishOutcome.Failed("history message: " + error),
             settings.maxDocuments(),
             settings.maxWait());
   }
 
   @Override
-  public CompletableFuture<PublishOutcome> publish(List<MessageInfo> documents) {
+  public CompletableFuture<PublishOutcome> send(List<MessageInfo> documents) {
     return buffer.submit(documents);
   }
 

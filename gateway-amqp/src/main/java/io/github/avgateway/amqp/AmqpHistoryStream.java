@@ -1,6 +1,7 @@
 package io.github.avgateway.amqp;
 
 import io.github.avgateway.core.history.HistoryBacklogGate;
+import io.github.avgateway.core.history.HistoryStream;
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.wire.HistoryMessages;
 import io.github.avgateway.core.wire.WireNames;
@@ -19,7 +20,11 @@ import org.springframework.amqp.core.MessageProperties;
  * backlog ({@code x-overflow=reject-publish}) answers with a nack ({@link PublishOutcome.Nacked}),
  * which closes the {@link HistoryBacklogGate}; a confirm opens it.
  */
-public final class AmqpHistoryStream implements HistoryStream {
+public final class AmqpHistoryStream implements HistoryStream<PublishOutcome> {
+
+  /** History off (benchmarks only): nothing is published, every batch counts as handed over. */
+  public static final HistoryStream<PublishOutcome> OFF =
+      documents -> CompletableFuture.completedFuture(new PublishOutcome.Confirmed());
 
   private final AmqpReplyPublisher publisher;
   private final String queue;
@@ -35,7 +40,7 @@ public final class AmqpHistoryStream implements HistoryStream {
   }
 
   @Override
-  public CompletableFuture<PublishOutcome> publish(List<MessageInfo> documents) {
+  public CompletableFuture<PublishOutcome> send(List<MessageInfo> documents) {
     MessageProperties props = new MessageProperties();
     props.setContentType(HistoryMessages.CONTENT_TYPE);
     props.setDeliveryMode(MessageDeliveryMode.PERSISTENT);

@@ -2,6 +2,7 @@ package io.github.avgateway.amqp;
 
 import io.github.avgateway.core.port.Availability;
 import io.github.avgateway.core.port.IntakeGate;
+import io.github.avgateway.core.transport.IntakeHold;
 import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
 
@@ -15,12 +16,13 @@ import java.util.concurrent.locks.LockSupport;
  * (kept below the broker's {@code consumer_timeout}, after which RabbitMQ would close the channel
  * and return the batch anyway).
  */
-public final class AmqpIntakeHold {
+public final class AmqpIntakeHold implements IntakeHold {
 
   private final IntakeGate gate;
   private final Duration checkInterval;
   private final Duration limit;
   private volatile boolean stopping;
+  private volatile String why = "";
 
   public AmqpIntakeHold(IntakeGate gate, Duration checkInterval, Duration limit) {
     this.gate = gate;
@@ -49,9 +51,10 @@ public final class AmqpIntakeHold {
    * intake is closed.
    */
   public boolean awaitOpen(Runnable onClosed) {
-    if (!(gate.intake() instanceof Availability.Down)) {
+    if (!(gate.intake() instanceof Availability.Down down)) {
       return true;
     }
+    why = down.why();
     onClosed.run();
     long deadline = System.nanoTime() + limit.toNanos();
     long pause = Math.max(1, checkInterval.toNanos());
@@ -62,6 +65,16 @@ public final class AmqpIntakeHold {
       LockSupport.parkNanos(pause);
     }
     return true;
+  }
+
+  @Override
+  public boolean awaitOpen() {
+    return awaitOpen(() -> {});
+  }
+
+  @Override
+  public String why() {
+    return why;
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.github.avgateway.amqp;
 
+import io.github.avgateway.core.history.HistoryStream;
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import java.time.Duration;
@@ -24,11 +25,11 @@ final class HistoryHandOff {
   /** Publishes of a refused history message, each after intake opened again, before requeueing. */
   private static final int ATTEMPTS = 20;
 
-  private final HistoryStream stream;
+  private final HistoryStream<PublishOutcome> stream;
   private final AmqpIntakeHold hold;
   private final Duration timeout;
 
-  HistoryHandOff(HistoryStream stream, AmqpIntakeHold hold, Duration timeout) {
+  HistoryHandOff(HistoryStream<PublishOutcome> stream, AmqpIntakeHold hold, Duration timeout) {
     this.stream = stream;
     this.hold = hold;
     this.timeout = timeout;
@@ -70,7 +71,7 @@ final class HistoryHandOff {
   /** One publish of the history message; its future completes within {@code timeout}. */
   private CompletableFuture<PublishOutcome> publish(List<MessageInfo> documents) {
     return stream
-        .publish(documents)
+        .send(documents)
         .completeOnTimeout(
             new PublishOutcome.Failed("no publisher confirm in time"),
             timeout.toNanos(),

@@ -3,7 +3,6 @@ package io.github.avgateway.amqp;
 import io.github.avgateway.core.logging.RateLimitedWarning;
 import io.github.avgateway.core.logging.ReplyRefusalLog;
 import io.github.avgateway.core.model.DeadLetterReason;
-import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.ScanRequest;
 import io.github.avgateway.core.pipe.Pipe;
 import java.time.Clock;
@@ -87,7 +86,7 @@ public final class RequestTriage {
       return new Triage.Refuse(
           request,
           DeadLetterReason.DELIVERY_LIMIT_EXCEEDED,
-          Reason.SCAN_FAILED,
+          DeadLetterReason.DELIVERY_LIMIT_EXCEEDED.unscannedReason(),
           "delivered "
               + (earlier + 1)
               + " times without being answered (limit "
@@ -98,7 +97,7 @@ public final class RequestTriage {
       return new Triage.Refuse(
           request,
           DeadLetterReason.MALFORMED_REQUEST,
-          Reason.MALFORMED_REQUEST,
+          DeadLetterReason.MALFORMED_REQUEST.unscannedReason(),
           "the request has no message_id");
     }
     String replyTo = mapper.replyTo(message);
@@ -110,7 +109,7 @@ public final class RequestTriage {
         && refused.reason() == DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED) {
       refusals.refused(request, replyTo, refused.detail());
       return new Triage.Refuse(
-          request, refused.reason(), Reason.MALFORMED_REQUEST, refused.detail());
+          request, refused.reason(), refused.reason().unscannedReason(), refused.detail());
     }
     return new Triage.Scan(request, route);
   }

@@ -1,6 +1,7 @@
 package io.github.avgateway.amqp;
 
 import com.rabbitmq.client.Channel;
+import io.github.avgateway.core.history.HistoryStream;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.port.Availability;
 import io.github.avgateway.core.trace.RequestTracer;
@@ -87,7 +88,7 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
       RequestTriage triage,
       ScanPipeline pipeline,
       AmqpReplyPublisher publisher,
-      HistoryStream history,
+      HistoryStream<PublishOutcome> history,
       AmqpIntakeHold hold,
       Duration confirmTimeout,
       Duration historyTimeout,

@@ -19,6 +19,7 @@ import static org.mockito.Mockito.when;
 
 import com.rabbitmq.client.Channel;
 import io.github.avgateway.amqp.testing.FakeScanner;
+import io.github.avgateway.core.history.HistoryStream;
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.Disposition;
 import io.github.avgateway.core.model.MessageInfo;
@@ -58,7 +59,7 @@ class ScanBatchListenerTest {
   private final AtomicInteger troubles = new AtomicInteger();
   private final AtomicInteger historyMessages = new AtomicInteger();
   private AmqpIntakeHold hold;
-  private volatile HistoryStream refusing;
+  private volatile HistoryStream<PublishOutcome> refusing;
 
   /** When set, history messages wait here for the test to confirm them. */
   private volatile BlockingQueue<CompletableFuture<PublishOutcome>> unconfirmedHistory;
@@ -99,9 +100,9 @@ class ScanBatchListenerTest {
 
   /** The broker's side of the history stream: keeps the documents, or nacks while refusing. */
   private CompletableFuture<PublishOutcome> publishHistory(List<MessageInfo> documents) {
-    HistoryStream refuse = refusing;
+    HistoryStream<PublishOutcome> refuse = refusing;
     if (refuse != null) {
-      return refuse.publish(documents);
+      return refuse.send(documents);
     }
     historyMessages.incrementAndGet();
     documents.forEach(history::record);

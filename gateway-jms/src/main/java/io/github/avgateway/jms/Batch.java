@@ -3,6 +3,7 @@ package io.github.avgateway.jms;
 import io.github.avgateway.core.history.HistoryBacklogGate;
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.trace.RequestTrace;
+import io.github.avgateway.core.transport.IntakeHold;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;

@@ -3,6 +3,7 @@ package io.github.avgateway.jms;
 import io.github.avgateway.core.history.HistoryBacklogGate;
 import io.github.avgateway.core.port.Availability;
 import io.github.avgateway.core.port.IntakeGate;
+import io.github.avgateway.core.transport.IntakeHold;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
@@ -97,7 +98,7 @@ final class BatchConsumer implements Runnable {
         Message first = consumer().receive(settings.receiveTimeout().toMillis());
         if (first != null) {
           IntakeHold hold =
-              new IntakeHold(
+              new JmsIntakeHold(
                   gate, settings.pausePollInterval(), settings.pauseHoldTime(), stopping);
           new Batch(session, consumer, queue, processor, settings, hold, backlog, room, shared)
               .run(first);

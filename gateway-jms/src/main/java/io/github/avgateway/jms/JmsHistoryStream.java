@@ -1,7 +1,7 @@
 package io.github.avgateway.jms;
 
 import io.github.avgateway.core.history.HistoryBacklogGate;
-import io.github.avgateway.core.history.HistoryBuffer;
+import io.github.avgateway.core.history.HistoryStream;
 import io.github.avgateway.core.model.MessageInfo;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * queue. Used by the buffer's one thread only; a broker failure closes the connection and the next
  * message opens a new one.
  */
-final class JmsHistoryStream implements HistoryBuffer.Sink<HistorySent> {
+final class JmsHistoryStream implements HistoryStream<HistorySent> {
 
   private static final Logger log = LoggerFactory.getLogger(JmsHistoryStream.class);
 

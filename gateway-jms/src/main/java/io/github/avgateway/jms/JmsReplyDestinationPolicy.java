@@ -1,7 +1,7 @@
 package io.github.avgateway.jms;
 
-import io.github.avgateway.core.model.DeadLetterReason;
-import io.github.avgateway.core.wire.ReplyToAllowList;
+import io.github.avgateway.core.transport.ReplyDestinationPolicy;
+import io.github.avgateway.core.transport.ReplyDestinationRule;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.Queue;
@@ -15,49 +15,37 @@ import java.util.regex.Pattern;
  * Where a caller may have replies sent, so that a request cannot make the gateway write into
  * arbitrary queues: a temporary queue (created by the caller's own connection, gone with it), or a
  * queue whose name matches the allow-list pattern as a whole, and never one of the gateway's own
- * queues (which would feed replies back in as requests). Topics are refused. The configured default
- * reply queue is the operator's choice and is not checked. No I/O.
+ * queues (which would feed replies back in as requests; core's {@link ReplyDestinationRule}).
+ * Topics are refused. The configured default reply queue is the operator's choice and is not
+ * checked. No I/O.
  */
-final class JmsReplyDestinationPolicy {
+final class JmsReplyDestinationPolicy implements ReplyDestinationPolicy<Destination> {
 
-  private final ReplyToAllowList allowed;
-  private final Set<String> ownQueues;
+  private final ReplyDestinationRule rule;
 
   /**
    * @param allowed the whole-name pattern a named reply queue must match
    * @param ownQueues queue names a reply never goes to (the request and dead-letter queues)
    */
   JmsReplyDestinationPolicy(Pattern allowed, Set<String> ownQueues) {
-    this.allowed = new ReplyToAllowList(allowed);
-    this.ownQueues = Set.copyOf(ownQueues);
+    this.rule = new ReplyDestinationRule(allowed, ownQueues);
   }
 
-  /** Empty when replies may go to {@code replyTo}; else the dead-letter that refuses it. */
-  Optional<Triage.DeadLetter> refusal(Destination replyTo) {
+  @Override
+  public Optional<String> refusal(Destination replyTo) {
     if (replyTo instanceof TemporaryQueue) {
       return Optional.empty();
     }
     if (!(replyTo instanceof Queue queue)) {
-      return refuse("JMSReplyTo is not a queue: " + replyTo);
+      return Optional.of("JMSReplyTo is not a queue: " + replyTo);
     }
     String name;
     try {
       name = queue.getQueueName();
     } catch (JMSException e) {
-      return refuse("JMSReplyTo has no readable queue name: " + e.getMessage());
+      return Optional.of("JMSReplyTo has no readable queue name: " + e.getMessage());
     }
-    if (ownQueues.contains(name)) {
-      return refuse("JMSReplyTo names one of the gateway's own queues");
-    }
-    if (!allowed.allows(name)) {
-      return refuse("JMSReplyTo does not match the allowed pattern " + allowed.pattern());
-    }
-    return Optional.empty();
-  }
-
-  private static Optional<Triage.DeadLetter> refuse(String detail) {
-    return Optional.of(
-        new Triage.DeadLetter(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED, detail));
+    return rule.refusal("JMSReplyTo", name);
   }
 
   /** {@code destination} for operators: {@code queue NAME}, {@code topic NAME}, or its own text. */

@@ -59,8 +59,7 @@ final class PipeProcessor implements ItemProcessor {
     if (early.isPresent()) {
       Triage.DeadLetter letter = early.get();
       ScanResult refused =
-          pipeline.refuse(
-              inbound.request(), RequestTriage.unscannedReason(letter.reason()), letter.detail());
+          pipeline.refuse(inbound.request(), letter.reason().unscannedReason(), letter.detail());
       return JmsDeadLetters.deadLettered(pipeline, session, message, inbound, refused, letter);
     }
     ScanResult result = pipeline.scan(inbound.request());

@@ -52,8 +52,7 @@ final class RequestProcessor implements ItemProcessor {
             letter.detail());
       }
       ScanResult refused =
-          pipeline.refuse(
-              inbound.request(), RequestTriage.unscannedReason(letter.reason()), letter.detail());
+          pipeline.refuse(inbound.request(), letter.reason().unscannedReason(), letter.detail());
       return JmsDeadLetters.deadLettered(pipeline, session, message, inbound, refused, letter);
     }
     ScanResult result = pipeline.scan(inbound.request());

@@ -35,7 +35,7 @@ final class RequestTriage {
       case InboundRequest.Readable readable when readable.deliveryCount() > maxDeliveryAttempts ->
           Optional.of(overTheLimit(readable));
       case InboundRequest.Readable readable when readable.replyTo() != null ->
-          replyPolicy.refusal(readable.replyTo());
+          replyRefusal(readable.replyTo());
       case InboundRequest.Readable readable -> Optional.empty();
     };
   }
@@ -58,7 +58,9 @@ final class RequestTriage {
 
   /** Empty when replies may go to {@code replyTo}; else why not. */
   Optional<Triage.DeadLetter> replyRefusal(Destination replyTo) {
-    return replyPolicy.refusal(replyTo);
+    return replyPolicy
+        .refusal(replyTo)
+        .map(why -> new Triage.DeadLetter(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED, why));
   }
 
   private Triage.DeadLetter overTheLimit(InboundRequest inbound) {
@@ -66,19 +68,6 @@ final class RequestTriage {
         DeadLetterReason.DELIVERY_LIMIT_EXCEEDED,
         "delivered %d times, over the limit of %d"
             .formatted(inbound.deliveryCount(), maxDeliveryAttempts));
-  }
-
-  /** The reason of the result recorded for a request dead-lettered {@link #beforeScan}. */
-  static Reason unscannedReason(DeadLetterReason reason) {
-    return switch (reason) {
-      case DELIVERY_LIMIT_EXCEEDED -> Reason.SCAN_FAILED;
-      case MALFORMED_REQUEST,
-          REPLY_DESTINATION_NOT_ALLOWED,
-          NO_REPLY_DESTINATION,
-          REPLY_UNROUTABLE,
-          FORWARD_UNROUTABLE ->
-          Reason.MALFORMED_REQUEST;
-    };
   }
 
   /**

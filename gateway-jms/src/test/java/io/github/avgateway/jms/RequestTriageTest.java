@@ -154,16 +154,6 @@ class RequestTriageTest {
   }
 
   @Test
-  void requestsRefusedUnscannedAreRecordedAsErrors() {
-    assertThat(RequestTriage.unscannedReason(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED))
-        .isEqualTo(Reason.MALFORMED_REQUEST);
-    assertThat(RequestTriage.unscannedReason(DeadLetterReason.MALFORMED_REQUEST))
-        .isEqualTo(Reason.MALFORMED_REQUEST);
-    assertThat(RequestTriage.unscannedReason(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED))
-        .isEqualTo(Reason.SCAN_FAILED);
-  }
-
-  @Test
   void temporaryQueuesAreAllowedWhateverTheirName() {
     Destination temporary = ActiveMQDestination.createTemporaryQueue("4f1c-any-name");
     assertThat(routing.afterScan(readable(temporary, 1), result(Verdict.CLEAN, null), null, UP))

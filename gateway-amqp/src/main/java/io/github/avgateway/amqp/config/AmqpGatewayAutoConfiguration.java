@@ -5,8 +5,8 @@ import io.github.avgateway.amqp.AmqpReplyDestinationPolicy;
 import io.github.avgateway.amqp.AmqpReplyPublisher;
 import io.github.avgateway.amqp.AmqpRequestMapper;
 import io.github.avgateway.amqp.AmqpTopology;
-import io.github.avgateway.amqp.HistoryStream;
 import io.github.avgateway.amqp.IntakeWatcher;
+import io.github.avgateway.amqp.PublishOutcome;
 import io.github.avgateway.amqp.RequestTriage;
 import io.github.avgateway.amqp.ScanBatchListener;
 import io.github.avgateway.amqp.config.AmqpGatewayProperties.QueueType;
@@ -15,6 +15,7 @@ import io.github.avgateway.core.config.ConditionalOnScanningMode;
 import io.github.avgateway.core.config.GatewayModeProperties;
 import io.github.avgateway.core.config.HistoryStreamProperties;
 import io.github.avgateway.core.config.PipelineAutoConfiguration;
+import io.github.avgateway.core.history.HistoryStream;
 import io.github.avgateway.core.pipe.Pipe;
 import io.github.avgateway.core.pipeline.IntakeGates;
 import io.github.avgateway.core.pipeline.ScanPipeline;
@@ -156,7 +157,7 @@ public class AmqpGatewayAutoConfiguration {
         RequestTriage triage,
         ScanPipeline pipeline,
         AmqpReplyPublisher publisher,
-        HistoryStream history,
+        HistoryStream<PublishOutcome> history,
         AmqpIntakeHold hold,
         AmqpGatewayProperties props,
         ObjectProvider<RequestTracer> tracer) {
@@ -181,7 +182,7 @@ public class AmqpGatewayAutoConfiguration {
         ConnectionFactory connectionFactory,
         ScanPipeline pipeline,
         AmqpReplyPublisher publisher,
-        HistoryStream history,
+        HistoryStream<PublishOutcome> history,
         AmqpIntakeHold hold,
         AmqpGatewayProperties props,
         ApplicationContext context,
@@ -215,7 +216,7 @@ public class AmqpGatewayAutoConfiguration {
         RequestTriage triage,
         ScanPipeline pipeline,
         AmqpReplyPublisher publisher,
-        HistoryStream history,
+        HistoryStream<PublishOutcome> history,
         AmqpIntakeHold hold,
         AmqpGatewayProperties props,
         ObjectProvider<RequestTracer> tracer) {

@@ -20,6 +20,7 @@ import io.github.avgateway.jms.EmbeddedBroker;
 import io.github.avgateway.jms.HistoryRoom;
 import io.github.avgateway.jms.JmsBacklogProbe;
 import io.github.avgateway.jms.JmsGateway;
+import io.github.avgateway.jms.JmsHistoryBacklog;
 import io.github.avgateway.jms.JmsHistoryIndexer;
 import io.github.avgateway.jms.QueueLookup;
 import io.github.avgateway.solr.config.SolrHistoryAutoConfiguration;
@@ -129,7 +130,7 @@ public class JmsGatewayAutoConfiguration {
   @ConditionalOnBean(EmbeddedBroker.class)
   HistoryBacklog avgatewayJmsHistoryBacklog(
       EmbeddedBroker broker, HistoryStreamProperties history) {
-    return () -> broker.messageCount(history.queue());
+    return new JmsHistoryBacklog(broker, history.queue());
   }
 
   /**

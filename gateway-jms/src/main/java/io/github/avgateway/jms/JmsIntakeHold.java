@@ -2,6 +2,7 @@ package io.github.avgateway.jms;
 
 import io.github.avgateway.core.port.Availability;
 import io.github.avgateway.core.port.IntakeGate;
+import io.github.avgateway.core.transport.IntakeHold;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -13,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  * found the gate down; once it is spent (or the consumer stops) the batch rolls back after all, and
  * that one rollback counts as a delivery. Used by one consumer thread.
  */
-final class IntakeHold {
+final class JmsIntakeHold implements IntakeHold {
 
   private final IntakeGate gate;
   private final Duration pollInterval;
@@ -28,7 +29,7 @@ final class IntakeHold {
    * @param budget the longest a batch is held in total
    * @param stopping counted down when the consumer is asked to stop; ends the hold at once
    */
-  IntakeHold(IntakeGate gate, Duration pollInterval, Duration budget, CountDownLatch stopping) {
+  JmsIntakeHold(IntakeGate gate, Duration pollInterval, Duration budget, CountDownLatch stopping) {
     this.gate = gate;
     this.pollInterval = pollInterval;
     this.budget = budget;
@@ -39,7 +40,8 @@ final class IntakeHold {
    * Returns true at once while the gate is up; otherwise waits until it is up again (true), the
    * hold budget of this batch is spent or the consumer stops (false).
    */
-  boolean awaitOpen() {
+  @Override
+  public boolean awaitOpen() {
     Availability state;
     while ((state = gate.intake()) instanceof Availability.Down down) {
       why = down.why();
@@ -61,7 +63,8 @@ final class IntakeHold {
   }
 
   /** Why the gate was last seen down, for the log line of a rollback. */
-  String why() {
+  @Override
+  public String why() {
     return why;
   }
 
