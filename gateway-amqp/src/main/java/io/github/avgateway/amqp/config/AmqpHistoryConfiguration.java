@@ -1,13 +1,13 @@
 package io.github.avgateway.amqp.config;
 
-import io.github.avgateway.amqp.AmqpBacklogProbe;
-import io.github.avgateway.amqp.AmqpHistoryBacklog;
-import io.github.avgateway.amqp.AmqpHistoryBuffer;
-import io.github.avgateway.amqp.AmqpHistoryIndexer;
-import io.github.avgateway.amqp.AmqpHistoryStream;
-import io.github.avgateway.amqp.AmqpReplyPublisher;
-import io.github.avgateway.amqp.HistoryIndexerRunner;
-import io.github.avgateway.amqp.PublishOutcome;
+import io.github.avgateway.amqp.history.AmqpBacklogProbe;
+import io.github.avgateway.amqp.history.AmqpHistoryBacklog;
+import io.github.avgateway.amqp.history.AmqpHistoryBuffer;
+import io.github.avgateway.amqp.history.AmqpHistoryIndexer;
+import io.github.avgateway.amqp.history.AmqpHistoryStream;
+import io.github.avgateway.amqp.history.HistoryIndexerRunner;
+import io.github.avgateway.amqp.reply.AmqpReplyPublisher;
+import io.github.avgateway.amqp.reply.PublishOutcome;
 import io.github.avgateway.core.config.HistoryStreamProperties;
 import io.github.avgateway.core.history.Backoff;
 import io.github.avgateway.core.history.HistoryBacklog;
