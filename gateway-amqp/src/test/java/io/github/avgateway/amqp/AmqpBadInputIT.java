@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.avgateway.amqp.testing.GatewayItSupport;
 import io.github.avgateway.amqp.testing.TestGateway;
+import io.github.avgateway.amqp.triage.AmqpRequestMapper;
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.Disposition;
 import io.github.avgateway.core.model.MessageInfo;

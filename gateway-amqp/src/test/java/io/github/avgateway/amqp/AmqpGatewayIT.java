@@ -9,6 +9,7 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import io.github.avgateway.amqp.client.AmqpScanClient;
 import io.github.avgateway.amqp.client.ScanCli;
+import io.github.avgateway.amqp.reply.AmqpReplyPublisher;
 import io.github.avgateway.amqp.testing.FakeScanner;
 import io.github.avgateway.amqp.testing.GatewayItSupport;
 import io.github.avgateway.amqp.testing.RabbitIt;

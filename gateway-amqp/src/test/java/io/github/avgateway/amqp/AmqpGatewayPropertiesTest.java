@@ -11,7 +11,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Configuration;
 
-class AmqpGatewayPropertiesTest {
+public class AmqpGatewayPropertiesTest {
 
   @Configuration(proxyBeanMethods = false)
   @EnableConfigurationProperties(AmqpGatewayProperties.class)
@@ -21,7 +21,8 @@ class AmqpGatewayPropertiesTest {
       new ApplicationContextRunner().withUserConfiguration(PropertiesOnly.class);
 
   /** The properties with every default. */
-  static AmqpGatewayProperties defaults() {
+  /** The properties as bound with nothing set (shared with the reply-destination policy test). */
+  public static AmqpGatewayProperties defaults() {
     AmqpGatewayProperties[] bound = new AmqpGatewayProperties[1];
     new ApplicationContextRunner()
         .withUserConfiguration(PropertiesOnly.class)

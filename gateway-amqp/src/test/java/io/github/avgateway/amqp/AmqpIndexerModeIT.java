@@ -3,6 +3,9 @@ package io.github.avgateway.amqp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.github.avgateway.amqp.history.HistoryIndexerRunner;
+import io.github.avgateway.amqp.intake.IntakeWatcher;
+import io.github.avgateway.amqp.intake.ScanBatchListener;
 import io.github.avgateway.amqp.testing.GatewayItSupport;
 import io.github.avgateway.amqp.testing.QueueInbox;
 import io.github.avgateway.amqp.testing.RabbitIt;

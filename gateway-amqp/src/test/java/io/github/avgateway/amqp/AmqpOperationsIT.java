@@ -3,6 +3,8 @@ package io.github.avgateway.amqp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.github.avgateway.amqp.history.HistoryIndexerRunner;
+import io.github.avgateway.amqp.intake.IntakeWatcher;
 import io.github.avgateway.amqp.testing.RabbitIt;
 import io.github.avgateway.core.contract.ContractFiles;
 import io.github.avgateway.core.testing.HttpProbe;

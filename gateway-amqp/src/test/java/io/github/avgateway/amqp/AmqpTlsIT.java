@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.github.avgateway.amqp.client.AmqpScanClient;
+import io.github.avgateway.amqp.intake.IntakeWatcher;
 import io.github.avgateway.amqp.testing.TestGateway;
 import io.github.avgateway.core.contract.ContractFiles;
 import io.github.avgateway.core.fault.PrivateRabbit;

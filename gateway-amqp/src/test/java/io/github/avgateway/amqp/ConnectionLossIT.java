@@ -4,6 +4,8 @@ import static io.github.avgateway.amqp.testing.QueueInbox.correlationId;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.github.avgateway.amqp.history.HistoryIndexerRunner;
+import io.github.avgateway.amqp.intake.IntakeWatcher;
 import io.github.avgateway.amqp.testing.FakeScanner;
 import io.github.avgateway.amqp.testing.QueueInbox;
 import io.github.avgateway.amqp.testing.RabbitIt;

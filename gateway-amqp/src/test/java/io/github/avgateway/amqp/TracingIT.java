@@ -1,5 +1,7 @@
 package io.github.avgateway.amqp;
 
+import io.github.avgateway.amqp.history.HistoryIndexerRunner;
+import io.github.avgateway.amqp.intake.IntakeWatcher;
 import io.github.avgateway.amqp.testing.QueueInbox;
 import io.github.avgateway.amqp.testing.RabbitIt;
 import io.github.avgateway.core.contract.ContractFiles;

@@ -5,6 +5,7 @@ import io.github.avgateway.core.contract.ContractFiles;
 import io.github.avgateway.core.testing.InMemoryHistory;
 import io.github.avgateway.core.testing.SwitchableGate;
 import io.github.avgateway.core.testing.TestEnv;
+import io.github.avgateway.jms.broker.EmbeddedBroker;
 import io.github.avgateway.jms.config.JmsProperties;
 import io.github.avgateway.jms.support.EicarOnlyScanner;
 import io.github.avgateway.jms.support.FakeDependencies;

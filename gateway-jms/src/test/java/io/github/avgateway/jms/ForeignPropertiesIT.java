@@ -9,6 +9,7 @@ import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.wire.OriginalHeaders;
 import io.github.avgateway.core.wire.WireNames;
+import io.github.avgateway.jms.reply.JmsWire;
 import jakarta.jms.Connection;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;

@@ -8,6 +8,7 @@ import io.github.avgateway.core.testing.HttpProbe;
 import io.github.avgateway.core.testing.StdoutTee;
 import io.github.avgateway.core.testing.TcpProxy;
 import io.github.avgateway.core.testing.TestEnv;
+import io.github.avgateway.jms.broker.EmbeddedBroker;
 import io.github.avgateway.jms.config.JmsProperties;
 import io.github.avgateway.jms.support.RawJmsClient;
 import jakarta.jms.Message;

@@ -12,6 +12,7 @@ import io.github.avgateway.core.testing.SwitchableGate;
 import io.github.avgateway.core.testing.TestEnv;
 import io.github.avgateway.core.testing.TlsStores;
 import io.github.avgateway.core.wire.WireNames;
+import io.github.avgateway.jms.broker.EmbeddedBroker;
 import io.github.avgateway.jms.client.AvScanClient;
 import io.github.avgateway.jms.support.FakeDependencies;
 import jakarta.jms.BytesMessage;

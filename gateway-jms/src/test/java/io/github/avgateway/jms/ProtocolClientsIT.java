@@ -10,6 +10,7 @@ import io.github.avgateway.core.model.ScanResult;
 import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.wire.ScanResultJson;
 import io.github.avgateway.core.wire.WireNames;
+import io.github.avgateway.jms.reply.JmsWire;
 import io.github.avgateway.jms.support.StompClient;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Connection;

@@ -1,18 +1,19 @@
 package io.github.avgateway.amqp.config;
 
-import io.github.avgateway.amqp.AmqpBacklogProbe;
-import io.github.avgateway.amqp.AmqpHistoryIndexer;
-import io.github.avgateway.amqp.AmqpHistoryStream;
-import io.github.avgateway.amqp.AmqpReplyPublisher;
-import io.github.avgateway.amqp.BufferedHistoryStream;
-import io.github.avgateway.amqp.HistoryIndexerRunner;
-import io.github.avgateway.amqp.HistoryStream;
-import io.github.avgateway.amqp.RabbitHistoryBacklog;
+import io.github.avgateway.amqp.history.AmqpBacklogProbe;
+import io.github.avgateway.amqp.history.AmqpHistoryBacklog;
+import io.github.avgateway.amqp.history.AmqpHistoryBuffer;
+import io.github.avgateway.amqp.history.AmqpHistoryIndexer;
+import io.github.avgateway.amqp.history.AmqpHistoryStream;
+import io.github.avgateway.amqp.history.HistoryIndexerRunner;
+import io.github.avgateway.amqp.reply.AmqpReplyPublisher;
+import io.github.avgateway.amqp.reply.PublishOutcome;
 import io.github.avgateway.core.config.HistoryStreamProperties;
 import io.github.avgateway.core.history.Backoff;
 import io.github.avgateway.core.history.HistoryBacklog;
 import io.github.avgateway.core.history.HistoryBacklogGate;
 import io.github.avgateway.core.history.HistoryIndexer;
+import io.github.avgateway.core.history.HistoryStream;
 import io.github.avgateway.core.history.IndexerStatus;
 import io.github.avgateway.core.port.HistoryRecorder;
 import io.github.avgateway.core.port.HistoryStoreGate;
@@ -30,8 +31,8 @@ import org.springframework.context.annotation.Import;
 
 /**
  * The history stream on RabbitMQ (docs/history-stream.md): what the scan path publishes to ({@link
- * HistoryStream}, or {@link HistoryStream#OFF} with {@code avgateway.history.enabled=false}), the
- * backlog gate with its queue count and probe, and, unless {@code
+ * HistoryStream}, or {@link AmqpHistoryStream#OFF} with {@code avgateway.history.enabled=false}),
+ * the backlog gate with its queue count and probe, and, unless {@code
  * avgateway.history.indexer.enabled=false} or the process has no history store, the indexer
  * draining the stream into the store. Health and meters come from core's {@code
  * HistoryStreamOpsAutoConfiguration}, which reads the beans defined here.
@@ -50,7 +51,7 @@ class AmqpHistoryConfiguration {
   @ConditionalOnBooleanProperty(name = "avgateway.history.enabled", matchIfMissing = true)
   HistoryBacklog avgatewayAmqpHistoryBacklog(
       AmqpAdmin admin, HistoryStreamProperties history, AmqpGatewayProperties props) {
-    return new RabbitHistoryBacklog(admin, history.queue(), props.intakeCheckInterval());
+    return new AmqpHistoryBacklog(admin, history.queue(), props.intakeCheckInterval());
   }
 
   @Bean
@@ -65,15 +66,15 @@ class AmqpHistoryConfiguration {
    * closed (what is buffered published) after the consumers that use it stopped.
    */
   @Bean
-  HistoryStream avgatewayHistoryStream(
+  HistoryStream<PublishOutcome> avgatewayHistoryStream(
       HistoryBacklogGate gate, AmqpReplyPublisher publisher, HistoryStreamProperties history) {
     if (!history.enabled()) {
-      return HistoryStream.OFF;
+      return AmqpHistoryStream.OFF;
     }
     AmqpHistoryStream queue =
         new AmqpHistoryStream(publisher, history.queue(), gate, Clock.systemUTC());
     return history.buffer().enabled()
-        ? new BufferedHistoryStream(queue, publisher, history.buffer())
+        ? new AmqpHistoryBuffer(queue, publisher, history.buffer())
         : queue;
   }
 

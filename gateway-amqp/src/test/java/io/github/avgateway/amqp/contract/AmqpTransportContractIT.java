@@ -1,8 +1,8 @@
 package io.github.avgateway.amqp.contract;
 
 import io.github.avgateway.amqp.GatewayAmqpApplication;
-import io.github.avgateway.amqp.HistoryIndexerRunner;
-import io.github.avgateway.amqp.IntakeWatcher;
+import io.github.avgateway.amqp.history.HistoryIndexerRunner;
+import io.github.avgateway.amqp.intake.IntakeWatcher;
 import io.github.avgateway.amqp.testing.RabbitIt;
 import io.github.avgateway.core.contract.AbstractTransportContractTests;
 import io.github.avgateway.core.contract.TransportDriver;

@@ -1,6 +1,6 @@
 package io.github.avgateway.amqp.contract;
 
-import io.github.avgateway.amqp.AmqpRequestMapper;
+import io.github.avgateway.amqp.triage.AmqpRequestMapper;
 import io.github.avgateway.core.contract.ContractDeadLetter;
 import io.github.avgateway.core.contract.ContractReply;
 import io.github.avgateway.core.contract.ContractRequest;

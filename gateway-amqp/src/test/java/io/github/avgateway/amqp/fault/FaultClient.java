@@ -3,8 +3,8 @@ package io.github.avgateway.amqp.fault;
 import static org.awaitility.Awaitility.await;
 
 import com.rabbitmq.client.GetResponse;
-import io.github.avgateway.amqp.AmqpReplyPublisher;
-import io.github.avgateway.amqp.PublishOutcome;
+import io.github.avgateway.amqp.reply.AmqpReplyPublisher;
+import io.github.avgateway.amqp.reply.PublishOutcome;
 import io.github.avgateway.amqp.testing.RabbitIt;
 import io.github.avgateway.core.fault.Expected;
 import io.github.avgateway.core.fault.FaultLedger;

@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.github.avgateway.amqp.GatewayAmqpApplication;
-import io.github.avgateway.amqp.HistoryIndexerRunner;
-import io.github.avgateway.amqp.IntakeWatcher;
+import io.github.avgateway.amqp.history.HistoryIndexerRunner;
+import io.github.avgateway.amqp.intake.IntakeWatcher;
 import io.github.avgateway.amqp.testing.QueueInbox;
 import io.github.avgateway.amqp.testing.RabbitIt;
 import io.github.avgateway.core.contract.ContractFiles;

@@ -3,8 +3,8 @@ package io.github.avgateway.amqp.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.github.avgateway.amqp.HistoryIndexerRunner;
-import io.github.avgateway.amqp.IntakeWatcher;
+import io.github.avgateway.amqp.history.HistoryIndexerRunner;
+import io.github.avgateway.amqp.intake.IntakeWatcher;
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.testing.InMemoryHistory;

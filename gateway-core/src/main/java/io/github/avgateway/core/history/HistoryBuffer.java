@@ -29,15 +29,9 @@ public final class HistoryBuffer<R> implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(HistoryBuffer.class);
 
-  /** Sends one history message; its future completes with the broker's answer. */
-  @FunctionalInterface
-  public interface Sink<R> {
-    CompletableFuture<R> send(List<MessageInfo> documents);
-  }
-
   private record Part<R>(List<MessageInfo> documents, CompletableFuture<R> outcome, long since) {}
 
-  private final Sink<R> sink;
+  private final HistoryStream<R> sink;
   private final Function<Throwable, R> failed;
   private final int maxDocuments;
   private final long maxWaitNanos;
@@ -53,7 +47,7 @@ public final class HistoryBuffer<R> implements AutoCloseable {
    */
   public HistoryBuffer(
       String name,
-      Sink<R> sink,
+      HistoryStream<R> sink,
       Function<Throwable, R> failed,
       int maxDocuments,
       Duration maxWait) {

@@ -19,5 +19,22 @@ public enum DeadLetterReason {
    * Clean-pipe mode: the broker could not route the forward to the pipe's destination for the
    * verdict (no such queue). The message is dead-lettered, never forwarded elsewhere.
    */
-  FORWARD_UNROUTABLE
+  FORWARD_UNROUTABLE;
+
+  /**
+   * The ERROR reason recorded for a request dead-lettered with this reason before any scan, on
+   * either transport: {@code SCAN_FAILED} for one over the delivery limit (something went wrong
+   * with it before), {@code MALFORMED_REQUEST} for every fault of the request itself.
+   */
+  public Reason unscannedReason() {
+    return switch (this) {
+      case DELIVERY_LIMIT_EXCEEDED -> Reason.SCAN_FAILED;
+      case MALFORMED_REQUEST,
+          REPLY_DESTINATION_NOT_ALLOWED,
+          NO_REPLY_DESTINATION,
+          REPLY_UNROUTABLE,
+          FORWARD_UNROUTABLE ->
+          Reason.MALFORMED_REQUEST;
+    };
+  }
 }

@@ -1,51 +1,37 @@
 package io.github.avgateway.jms.config;
 
 import io.github.avgateway.core.config.ClamdAutoConfiguration;
-import io.github.avgateway.core.config.ConditionalOnScanningMode;
 import io.github.avgateway.core.config.GatewayModeProperties;
 import io.github.avgateway.core.config.HistoryStreamProperties;
 import io.github.avgateway.core.config.PipelineAutoConfiguration;
-import io.github.avgateway.core.history.Backoff;
 import io.github.avgateway.core.history.HistoryBacklog;
-import io.github.avgateway.core.history.HistoryBacklogGate;
-import io.github.avgateway.core.history.HistoryIndexer;
-import io.github.avgateway.core.history.IndexerStatus;
-import io.github.avgateway.core.pipeline.IntakeGates;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.port.HistoryRecorder;
-import io.github.avgateway.core.port.HistoryStoreGate;
 import io.github.avgateway.core.port.IntakeGate;
-import io.github.avgateway.core.trace.RequestTracer;
-import io.github.avgateway.jms.EmbeddedBroker;
-import io.github.avgateway.jms.HistoryRoom;
-import io.github.avgateway.jms.JmsBacklogProbe;
-import io.github.avgateway.jms.JmsGateway;
-import io.github.avgateway.jms.JmsHistoryIndexer;
-import io.github.avgateway.jms.QueueLookup;
+import io.github.avgateway.jms.broker.EmbeddedBroker;
+import io.github.avgateway.jms.broker.JmsHistoryBacklog;
+import io.github.avgateway.jms.intake.JmsGateway;
 import io.github.avgateway.solr.config.SolrHistoryAutoConfiguration;
-import jakarta.jms.ConnectionFactory;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.util.unit.DataSize;
 
 /**
  * Wires the JMS front-end from the application's {@link ScanPipeline} (core's {@code
  * PipelineAutoConfiguration}), {@link HistoryRecorder} (the history store the indexer writes to)
  * and every {@link IntakeGate} bean (clamd readiness; the history backlog): the embedded broker
- * (unless {@code avgateway.jms.mode=EXTERNAL}), the gateway's connection factory, the history
- * indexer (docs/history-stream.md) and, unless {@code avgateway.mode=indexer}, the {@link
- * JmsGateway} itself with the history stream's backlog gate and its probe.
+ * (unless {@code avgateway.jms.mode=EXTERNAL}) and its count of the history backlog, and the
+ * gateway's connection factory; it imports the history indexer ({@link JmsHistoryConfiguration},
+ * docs/history-stream.md) and, unless {@code avgateway.mode=indexer}, the {@link JmsGateway} itself
+ * with the history stream's backlog gate and its probe ({@link JmsIntakeConfiguration}).
  */
 @AutoConfiguration(
     after = {
@@ -63,6 +49,7 @@ import org.springframework.util.unit.DataSize;
   HistoryStreamProperties.class,
   GatewayModeProperties.class
 })
+@Import({JmsIntakeConfiguration.class, JmsHistoryConfiguration.class})
 public class JmsGatewayAutoConfiguration {
 
   /** Bean name of the connection factory the gateway's consumers use. */
@@ -129,116 +116,6 @@ public class JmsGatewayAutoConfiguration {
   @ConditionalOnBean(EmbeddedBroker.class)
   HistoryBacklog avgatewayJmsHistoryBacklog(
       EmbeddedBroker broker, HistoryStreamProperties history) {
-    return () -> broker.messageCount(history.queue());
-  }
-
-  /**
-   * The scanning consumers and what only they use: everything but {@code avgateway.mode=indexer}.
-   * An indexer-only process has no {@link ScanPipeline} (no clamd), sends no history and so needs
-   * no backlog gate or probe.
-   */
-  @Configuration(proxyBeanMethods = false)
-  @ConditionalOnScanningMode
-  static class Scanning {
-
-    /**
-     * Every intake gate of the application, as the JMS consumers see it: clamd's readiness and the
-     * history backlog. The history store has none (Solr is not on the scan path; its {@link
-     * HistoryStoreGate} holds the indexer instead).
-     */
-    @Bean
-    IntakeGates avgatewayJmsIntake(ObjectProvider<IntakeGate> gates) {
-      return new IntakeGates("JMS", gates.orderedStream().toList());
-    }
-
-    /** The history stream's bound as the scan path sees it (an intake gate; readiness). */
-    @Bean
-    HistoryBacklogGate avgatewayHistoryBacklog(HistoryStreamProperties history) {
-      return new HistoryBacklogGate(history.queue());
-    }
-
-    /** Room on the history address: asked of the embedded broker; unknown on an external one. */
-    @Bean
-    HistoryRoom avgatewayJmsHistoryRoom(
-        ObjectProvider<EmbeddedBroker> broker, HistoryStreamProperties history) {
-      EmbeddedBroker embedded = broker.getIfAvailable();
-      return embedded == null ? HistoryRoom.UNKNOWN : () -> !embedded.historyFull(history.queue());
-    }
-
-    /** Whether a queue exists: asked of the embedded broker; unknown on an external one. */
-    @Bean
-    QueueLookup avgatewayJmsQueueLookup(ObjectProvider<EmbeddedBroker> broker) {
-      EmbeddedBroker embedded = broker.getIfAvailable();
-      return embedded == null ? QueueLookup.REMOTE : embedded::anycastQueueExists;
-    }
-
-    @Bean
-    @ConditionalOnBooleanProperty(name = "avgateway.history.enabled", matchIfMissing = true)
-    JmsBacklogProbe avgatewayJmsBacklogProbe(
-        @Qualifier(CONNECTION_FACTORY) ConnectionFactory factory,
-        HistoryRoom room,
-        HistoryStreamProperties history,
-        HistoryBacklogGate gate,
-        JmsProperties properties) {
-      return new JmsBacklogProbe(
-          factory, history.queue(), room, gate, properties.pausePollInterval());
-    }
-
-    @Bean
-    JmsGateway jmsGateway(
-        JmsProperties properties,
-        HistoryStreamProperties history,
-        @Qualifier(CONNECTION_FACTORY) ConnectionFactory factory,
-        ScanPipeline pipeline,
-        HistoryBacklogGate backlog,
-        HistoryRoom room,
-        QueueLookup lookup,
-        @Qualifier("avgatewayJmsIntake") IntakeGates intake,
-        ObjectProvider<RequestTracer> tracer) {
-      return JmsGateway.create(
-          properties,
-          history,
-          factory,
-          pipeline,
-          backlog,
-          room,
-          lookup,
-          intake.gate(),
-          tracer.getIfAvailable(() -> RequestTracer.NONE));
-    }
-  }
-
-  /**
-   * The history indexer in this gateway: on unless history is off or {@code
-   * avgateway.history.indexer.enabled=false}; writes to the history store ({@link HistoryRecorder},
-   * Solr unless the application defines another).
-   */
-  @Configuration(proxyBeanMethods = false)
-  @ConditionalOnBooleanProperty(name = "avgateway.history.enabled", matchIfMissing = true)
-  @ConditionalOnBooleanProperty(name = "avgateway.history.indexer.enabled", matchIfMissing = true)
-  static class Indexer {
-
-    @Bean
-    IndexerStatus avgatewayHistoryIndexerStatus() {
-      return new IndexerStatus(Clock.systemUTC());
-    }
-
-    @Bean
-    JmsHistoryIndexer avgatewayJmsHistoryIndexer(
-        @Qualifier(CONNECTION_FACTORY) ConnectionFactory factory,
-        HistoryStreamProperties history,
-        HistoryRecorder store,
-        ObjectProvider<HistoryStoreGate> storeGate,
-        IndexerStatus status) {
-      HistoryStreamProperties.Indexer indexer = history.indexer();
-      HistoryStoreGate gate = storeGate.getIfAvailable(() -> HistoryStoreGate.ALWAYS_ACCEPTING);
-      return new JmsHistoryIndexer(
-          factory,
-          history.queue(),
-          history.deadLetterQueue(),
-          indexer.batchSize(),
-          new HistoryIndexer(store, gate, indexer.acceptTimeout(), status),
-          new Backoff(indexer.backoffFirst(), indexer.backoffMax()));
-    }
+    return new JmsHistoryBacklog(broker, history.queue());
   }
 }

@@ -3,7 +3,7 @@ package io.github.avgateway.jms.config;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.avgateway.core.config.HistoryStreamProperties;
-import io.github.avgateway.jms.EmbeddedBroker;
+import io.github.avgateway.jms.broker.EmbeddedBroker;
 import java.util.Map;
 import org.apache.activemq.artemis.api.core.client.ActiveMQClient;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;

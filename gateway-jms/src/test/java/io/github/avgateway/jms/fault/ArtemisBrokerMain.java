@@ -1,6 +1,6 @@
 package io.github.avgateway.jms.fault;
 
-import io.github.avgateway.jms.EmbeddedBroker;
+import io.github.avgateway.jms.broker.EmbeddedBroker;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

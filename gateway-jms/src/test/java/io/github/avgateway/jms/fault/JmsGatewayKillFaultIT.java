@@ -8,8 +8,8 @@ import io.github.avgateway.core.fault.FaultReport.Duplicates;
 import io.github.avgateway.core.fault.JavaProcess;
 import io.github.avgateway.core.testing.TcpProxy;
 import io.github.avgateway.core.testing.TestEnv;
-import io.github.avgateway.jms.JmsGateway;
-import io.github.avgateway.jms.JmsHistoryIndexer;
+import io.github.avgateway.jms.history.JmsHistoryIndexer;
+import io.github.avgateway.jms.intake.JmsGateway;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -287,7 +287,7 @@ class JmsGatewayKillFaultIT extends AbstractJmsFaultIT {
     args.add("--avgateway.jms.mode=external");
     args.add("--avgateway.jms.url=tcp://127.0.0.1:" + toBroker.port() + "?" + PATIENT);
     args.add("--avgateway.history.indexer.enabled=" + indexer);
-    args.add("--logging.level.io.github.avgateway.jms.Batch=DEBUG");
+    args.add("--logging.level.io.github.avgateway.jms.intake.Batch=DEBUG");
     return args;
   }
 }

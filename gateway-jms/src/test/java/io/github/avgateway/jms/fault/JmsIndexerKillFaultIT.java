@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.github.avgateway.core.fault.FaultReport.Duplicates;
 import io.github.avgateway.core.fault.JavaProcess;
-import io.github.avgateway.jms.JmsHistoryIndexer;
+import io.github.avgateway.jms.history.JmsHistoryIndexer;
 import java.time.Duration;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;

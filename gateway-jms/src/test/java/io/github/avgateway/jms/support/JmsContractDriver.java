@@ -8,7 +8,7 @@ import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.wire.ScanResultJson;
 import io.github.avgateway.core.wire.WireNames;
-import io.github.avgateway.jms.JmsWire;
+import io.github.avgateway.jms.reply.JmsWire;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;

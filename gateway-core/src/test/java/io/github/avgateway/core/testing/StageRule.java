@@ -1,0 +1,80 @@
+package io.github.avgateway.core.testing;
+
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noMethods;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.lang.ArchRule;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The stage packages of a front-end (docs/architecture.md, "Vocabulary") and the rule that one of
+ * them sees only the stages it names: no dependency on another stage package, nor on the
+ * front-end's {@code config} (except its bound properties, {@code settings}) and {@code client}
+ * packages. Shared by the front-ends' {@code ArchitectureTest}s.
+ *
+ * @param base the front-end's package
+ * @param stages its stage packages, relative to {@code base}
+ * @param settings the classes of {@code config} a stage may read (its properties records)
+ */
+public record StageRule(String base, List<String> stages, Class<?>... settings) {
+
+  /** The rule: classes of {@code stage} depend on no front-end package but {@code allowed}. */
+  public ArchRule mayOnlySee(String stage, String... allowed) {
+    Set<String> seen = Set.of(allowed);
+    List<String> forbidden = new ArrayList<>();
+    for (String other : stages) {
+      if (!other.equals(stage) && !seen.contains(other)) {
+        forbidden.add(base + "." + other + "..");
+      }
+    }
+    forbidden.add(base + ".config..");
+    forbidden.add(base + ".client..");
+    return noClasses()
+        .that()
+        .resideInAPackage(base + "." + stage + "..")
+        .should()
+        .dependOnClassesThat(
+            resideInAnyPackage(forbidden.toArray(String[]::new)).and(not(belongToAnyOf(settings))))
+        .because(stage + " may see " + (seen.isEmpty() ? "only the core" : seen + " and the core"));
+  }
+
+  /** The rule: the stage packages (every subpackage of {@code base}) have no cycle. */
+  public ArchRule freeOfCycles() {
+    return slices().matching(base + ".(*)..").should().beFreeOfCycles();
+  }
+
+  /**
+   * The rule: only {@code config} declares Spring configuration (auto-configuration, configuration
+   * classes, bound or enabled properties); the stages are plain classes it builds.
+   */
+  public ArchRule configurationOnlyInConfig() {
+    return noClasses()
+        .that()
+        .resideOutsideOfPackage(base + ".config..")
+        .should()
+        .beAnnotatedWith("org.springframework.boot.autoconfigure.AutoConfiguration")
+        .orShould()
+        .beAnnotatedWith("org.springframework.context.annotation.Configuration")
+        .orShould()
+        .beAnnotatedWith("org.springframework.boot.context.properties.ConfigurationProperties")
+        .orShould()
+        .beAnnotatedWith(
+            "org.springframework.boot.context.properties.EnableConfigurationProperties");
+  }
+
+  /** The rule: only {@code config} has {@code @Bean} methods. */
+  public ArchRule beansOnlyInConfig() {
+    return noMethods()
+        .that()
+        .areDeclaredInClassesThat()
+        .resideOutsideOfPackage(base + ".config..")
+        .should()
+        .beAnnotatedWith("org.springframework.context.annotation.Bean");
+  }
+}

@@ -1,0 +1,173 @@
+package io.github.avgateway.jms.intake;
+
+import io.github.avgateway.core.config.HistoryStreamProperties;
+import io.github.avgateway.core.history.HistoryBacklogGate;
+import io.github.avgateway.core.pipe.Pipe;
+import io.github.avgateway.core.port.IntakeGate;
+import io.github.avgateway.jms.history.HistoryRoom;
+import io.github.avgateway.jms.history.JmsHistoryBuffer;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.JMSException;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * The JMS front-end: N {@link BatchConsumer}s on the request queue, and N more on each clean-pipe's
+ * inbox, each on its own thread, connection and transacted session. Starts after everything else
+ * (so the broker, scanner and history are up) and stops first, letting each consumer finish its
+ * current batch.
+ */
+public final class JmsGateway implements SmartLifecycle {
+
+  private static final Logger log = LoggerFactory.getLogger(JmsGateway.class);
+
+  /** How long stopping waits for a consumer's batch beyond its receive timeout. */
+  private static final Duration STOP_GRACE = Duration.ofSeconds(10);
+
+  private final ConnectionFactory factory;
+  private final ConsumerSettings settings;
+  private final List<Intake> intakes;
+  private final IntakeGate gate;
+  private final HistoryBacklogGate backlog;
+  private final HistoryRoom room;
+  private final QueueLookup lookup;
+  private final int consumers;
+  private final String listensOn;
+  private final HistoryStreamProperties.Buffer buffer;
+  private JmsHistoryBuffer shared;
+  private final List<BatchConsumer> running = new ArrayList<>();
+  private final List<Thread> threads = new ArrayList<>();
+
+  /**
+   * @param intakes the queues to consume, each with its processor
+   * @param backlog the history stream's bound, as the batches see it (part of {@code gate})
+   * @param room whether the history address has room now, where the broker can be asked
+   * @param lookup whether a queue exists, where the broker can be asked without a round trip
+   * @param buffer the history buffer's settings, or null to send each batch's history itself
+   */
+  public JmsGateway(
+      ConnectionFactory factory,
+      ConsumerSettings settings,
+      List<Intake> intakes,
+      IntakeGate gate,
+      HistoryBacklogGate backlog,
+      HistoryRoom room,
+      QueueLookup lookup,
+      int consumers,
+      String listensOn,
+      HistoryStreamProperties.Buffer buffer) {
+    this.factory = factory;
+    this.settings = settings;
+    this.intakes = List.copyOf(intakes);
+    this.gate = gate;
+    this.backlog = backlog;
+    this.room = room;
+    this.lookup = lookup;
+    this.consumers = consumers;
+    this.listensOn = listensOn;
+    this.buffer = buffer;
+  }
+
+  @Override
+  public synchronized void start() {
+    if (!running.isEmpty()) {
+      return;
+    }
+    if (settings.historyQueue() != null && buffer != null) {
+      shared = new JmsHistoryBuffer(factory, settings.historyQueue(), room, backlog, buffer);
+    }
+    for (Intake intake : intakes) {
+      for (int i = 1; i <= consumers; i++) {
+        String name = intake.threadPrefix() + i;
+        BatchConsumer consumer =
+            new BatchConsumer(
+                name,
+                factory,
+                settings,
+                intake.queue(),
+                intake.processor(),
+                gate,
+                backlog,
+                room,
+                lookup,
+                shared);
+        try {
+          consumer.connect();
+        } catch (JMSException e) {
+          stop();
+          throw new IllegalStateException("cannot connect to the broker at " + listensOn, e);
+        }
+        running.add(consumer);
+        threads.add(Thread.ofPlatform().name(name).start(consumer));
+      }
+    }
+    log.info(
+        "av-gateway JMS ready: request queue {} on {} ({} consumers, batches of up to {}){}, {} s"
+            + " after JVM start",
+        settings.requestQueue(),
+        listensOn,
+        consumers,
+        settings.batchSize(),
+        pipesDescription(),
+        String.format("%.1f", ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0));
+  }
+
+  private String pipesDescription() {
+    StringBuilder out = new StringBuilder();
+    for (Intake intake : intakes) {
+      Pipe p = intake.pipe();
+      if (p != null) {
+        out.append(
+            ", clean-pipe %s -> %s | %s | %s"
+                .formatted(p.inbox(), p.clean(), p.quarantine(), p.rejected()));
+      }
+    }
+    return out.toString();
+  }
+
+  @Override
+  public synchronized void stop() {
+    running.forEach(BatchConsumer::stop);
+    long deadline = System.nanoTime() + settings.receiveTimeout().plus(STOP_GRACE).toNanos();
+    for (int i = 0; i < threads.size(); i++) {
+      try {
+        threads.get(i).join(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      if (threads.get(i).isAlive()) {
+        running.get(i).abort();
+      }
+    }
+    running.clear();
+    threads.clear();
+    // After the consumers: a batch still waiting for its history message gets its outcome first.
+    if (shared != null) {
+      shared.close();
+      shared = null;
+    }
+  }
+
+  @Override
+  public synchronized boolean isRunning() {
+    return !running.isEmpty();
+  }
+
+  @Override
+  public int getPhase() {
+    return Integer.MAX_VALUE - 1000;
+  }
+
+  /** A queue the gateway consumes, and what its consumers do with each message. */
+  /**
+   * One queue the gateway consumes, with the processor of its messages.
+   *
+   * @param pipe the clean-pipe whose inbox {@code queue} is, or null for the request queue
+   */
+  public record Intake(String threadPrefix, String queue, ItemProcessor processor, Pipe pipe) {}
+}
