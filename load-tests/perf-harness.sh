@@ -41,7 +41,8 @@
 #                           its jars built (git worktree add DIR COMMIT; cd DIR; ./mvnw -B -q -pl
 #                           gateway-amqp,gateway-jms -am package -DskipTests); after each gateway's
 #                           history-on run, DIR's runnable jar runs the same cells (variant
-#                           baseline-history-on)
+#                           baseline-history-on); with --payload=eicar-same, after each of this
+#                           build's variants (variant "baseline eicar-same cache=true/false")
 #   --payload=eicar-same    instead of every other phase: the AVS workload, the same 68-byte EICAR
 #                           (INFECTED expected) --requests=N times (10001) in a closed loop through
 #                           each gateway with avgateway.pipeline.cache.enabled=true and =false

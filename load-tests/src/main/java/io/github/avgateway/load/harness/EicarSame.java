@@ -14,13 +14,18 @@ import java.util.concurrent.atomic.AtomicLong;
  * invocation: verdict cache forced on ({@code avgateway.pipeline.cache.enabled=true}) and off
  * ({@code false}). Forced, not {@code auto}: the project's clamd runs custom signatures only and
  * reports no database version, so {@code auto} would be off. A fixed count, not a fixed time: the
- * cell's rate is the requests over the time from the first send to the last answer. Every run is
- * bounded by the answer timeout per request.
+ * cell's rate is the requests over the time from the first send to the last answer. With {@code
+ * --baseline}, the baseline checkout's gateway runs each variant right after this build's. Every
+ * run is bounded by the answer timeout per request.
  */
 final class EicarSame {
 
   static final String PHASE = "eicar-same";
   static final List<String> VARIANTS = List.of("eicar-same cache=true", "eicar-same cache=false");
+
+  /** Prefix of the baseline checkout's cells ({@code --baseline}). */
+  static final String BASELINE = "baseline ";
+
   private static final int WINDOW = Options.window(1024);
 
   private final Options options;
@@ -48,16 +53,21 @@ final class EicarSame {
     for (GatewayRuns.Kind kind : kinds) {
       for (String variant : VARIANTS) {
         String cache = variant.substring(variant.indexOf("cache=") + "cache=".length());
-        gateways.run(
-            kind,
-            variant,
-            List.of("--avgateway.pipeline.cache.enabled=" + cache),
-            (pid, driver, target, name) -> {
-              Harness.jitWarmup(driver, options.jitWarmup());
-              report.cell(counted(pid, driver, target, name));
-            });
+        List<String> args = List.of("--avgateway.pipeline.cache.enabled=" + cache);
+        gateways.run(kind, variant, args, this::warmAndCount);
+        // Right after this build's cell, so that both builds meet the same machine.
+        if (options.baseline() != null) {
+          gateways.runBaseline(kind, BASELINE + variant, args, this::warmAndCount);
+        }
       }
     }
+  }
+
+  /** The JIT warm-up every new gateway JVM gets, then the counted cell. */
+  private void warmAndCount(long pid, Transport driver, String target, String variant)
+      throws InterruptedException {
+    Harness.jitWarmup(driver, options.jitWarmup());
+    report.cell(counted(pid, driver, target, variant));
   }
 
   /** Sends the EICAR {@code options.requests()} times, {@link #WINDOW} in flight. */

@@ -106,9 +106,18 @@ final class GatewayRuns {
    * defaults have it, measured as this build's gateway is: variant {@code baseline-history-on}.
    */
   void runBaseline(Kind kind, List<Integer> sizes) throws Exception {
+    runBaseline(kind, "baseline-history-on", List.of(), sizeCells(sizes));
+  }
+
+  /**
+   * The baseline checkout's runnable jar of {@code kind} ({@code --baseline}), history on, given
+   * {@code extraArgs}, running {@code measurement} as {@code variant}.
+   */
+  void runBaseline(Kind kind, String variant, List<String> extraArgs, Measurement measurement)
+      throws Exception {
     Path jar = options.baselineJar("gateway-" + kind.name().toLowerCase(Locale.ROOT));
     report.note("# baseline: %s", jar);
-    measure(kind, true, "baseline-history-on", List.of(), true, jar, sizeCells(sizes));
+    measure(kind, true, variant, extraArgs, true, jar, measurement);
   }
 
   /**
