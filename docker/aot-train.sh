@@ -4,9 +4,10 @@
 # directory), the way docker/Dockerfile does at image build time and docker/aot-check.sh does
 # outside Docker. The training run starts the application on its defaults and stops after start-up
 # (spring.context.exit=onRefresh); it needs no clamd, broker or Solr of its own: clamd and RabbitMQ
-# point at a closed port, the embedded Artemis and Solr write to a scratch directory that is removed
-# afterwards. It is bounded: after AOT_TRAIN_TIMEOUT seconds (300) it is stopped (killed 30 s later
-# if it has not ended: a JVM asked to stop still writes its cache) and fails.
+# point at a closed port; the embedded Artemis and Solr, and the web server's work files
+# (java.io.tmpdir), go to a scratch directory that is removed afterwards. It is bounded: after
+# AOT_TRAIN_TIMEOUT seconds (300) it is stopped (killed 30 s later if it has not ended: a JVM asked
+# to stop still writes its cache) and fails.
 #   docker/aot-train.sh APP_DIR   ->  APP_DIR/gateway.aot
 # The cache fits the JDK build, collector and class path (the jars' paths, sizes and times) that
 # recorded it: record it with the java that will run it, on the files the image will hold.
@@ -26,7 +27,7 @@ rm -f "$app/gateway.aot"
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 timeout -k 30 "$limit" "$java" -XX:AOTCacheOutput="$app/gateway.aot" -Dspring.context.exit=onRefresh \
-  -jar "$app/gateway.jar" \
+  -Djava.io.tmpdir="$scratch" -jar "$app/gateway.jar" \
   --avgateway.clamd.endpoints=127.0.0.1:9 \
   --spring.rabbitmq.port=9 \
   --avgateway.jms.url=tcp://127.0.0.1:0 \
