@@ -23,9 +23,10 @@
 #                           collector of its own needs -XX:-UseParallelGC before it)
 #   --jfr                   record a JFR profile of every gateway JVM (load-tests/target/harness/*.jfr;
 #                           load-tests/tools/jfr-summary.py sums its samples by component)
-#   --tracing=URL           after each gateway's history-on cells, the same gateway runs them again
-#                           with tracing on, 10 % of new traces sampled and their spans sent to URL
-#                           (a Zipkin v2 span endpoint; start the server first); variant tracing-10pct
+#   --tracing=URL           after each gateway's history-on cells, a new gateway JVM of this build
+#                           runs them with tracing on, 10 % of new traces sampled and their spans
+#                           sent to URL (a Zipkin v2 span endpoint; start the server first); variant
+#                           tracing-10pct
 #   --half-rate=N           offered rate of the half-load cells (default: half of each gateway's maximum),
 #                           the same for the baseline and the echo: compares tails at one load
 #   --variant=NAME          what this run is (plain): named in the raw file's first and last lines
@@ -34,6 +35,10 @@
 #                           1 KiB, then each larger size of --sizes for a share of a third of it
 #                           (at most 10 s each); use 120 when quoting p99: after 20 s the JIT is
 #                           still compiling
+#   --jit-settle=PERCENT    after --jit-warmup, each gateway JVM of the size cells takes 1 KiB load in
+#                           5 s steps until its JIT threads used < PERCENT % of one core in a step
+#                           (at most 180 s): compares gateways in the same compiled state rather
+#                           than at the same age (tracing on has more code to compile)
 #   --trace                 each AMQP gateway's half-load cell taken apart per request at the moment
 #                           of its verdict (the reply's scannedAt): send -> scanned -> reply received,
 #                           percentiles and the slowest 1 %, printed after the cell

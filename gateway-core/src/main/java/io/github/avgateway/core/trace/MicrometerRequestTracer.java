@@ -24,7 +24,7 @@ public final class MicrometerRequestTracer implements RequestTracer {
 
   static final String TRACEPARENT = "traceparent";
   static final String TRACESTATE = "tracestate";
-  private static final Duration OLDEST_STAMP = Duration.ofDays(7);
+  private static final long OLDEST_STAMP_SECONDS = Duration.ofDays(7).toSeconds();
 
   private final Tracer tracer;
   private final Propagator propagator;
@@ -38,17 +38,18 @@ public final class MicrometerRequestTracer implements RequestTracer {
 
   @Override
   public <C> RequestTrace start(Intake intake, C carrier, Propagator.Getter<C> getter) {
-    String traceparent = safely(getter, carrier, TRACEPARENT);
+    ReadOnce<C> headers = new ReadOnce<>(carrier, getter);
+    String traceparent = headers.get(TRACEPARENT);
     String incoming = Spans.traceIdOf(traceparent);
     if (unsampled != null && incoming != null && !Spans.sampled(traceparent)) {
-      return unsampled.trace(incoming, Spans.newSpanId(), true, carrier, getter);
+      return unsampled.trace(incoming, Spans.newSpanId(), true, carrier, headers);
     }
     boolean malformed = traceparent != null && incoming == null;
     Instant received = intake.receivedAt();
     Instant stamp = plausible(intake.brokerTime(), received) ? intake.brokerTime() : received;
     Span span =
         propagator
-            .extract(carrier, malformed ? none() : safe(getter))
+            .extract(carrier, malformed ? none() : headers)
             .name("scan request")
             .kind(Span.Kind.CONSUMER)
             .startTimestamp(Spans.micros(stamp), Spans.MICROS)
@@ -57,12 +58,12 @@ public final class MicrometerRequestTracer implements RequestTracer {
     boolean continued = incoming != null && incoming.equals(context.traceId());
     if (span.isNoop() && unsampled != null) {
       C passedOn = malformed ? null : carrier;
-      return unsampled.trace(context.traceId(), context.spanId(), continued, passedOn, getter);
+      return unsampled.trace(context.traceId(), context.spanId(), continued, passedOn, headers);
     }
     span.tag("messaging.system", intake.system());
     span.tag("messaging.destination.name", intake.queue());
     queueWait(span, stamp, received);
-    String state = continued ? safely(getter, carrier, TRACESTATE) : null;
+    String state = continued ? headers.get(TRACESTATE) : null;
     return new MicrometerRequestTrace(tracer, propagator, span, continued, state);
   }
 
@@ -85,13 +86,11 @@ public final class MicrometerRequestTracer implements RequestTracer {
     return (carrier, name) -> null;
   }
 
-  /** Reads as {@code getter} does, a header it cannot read being absent. */
-  private static <C> Propagator.Getter<C> safe(Propagator.Getter<C> getter) {
-    return (carrier, name) -> safely(getter, carrier, name);
-  }
-
   private static boolean plausible(Instant stamp, Instant received) {
-    return stamp != null && !stamp.isAfter(received) && stamp.isAfter(received.minus(OLDEST_STAMP));
+    // In whole seconds: no Instant is made for the bound on every request.
+    return stamp != null
+        && !stamp.isAfter(received)
+        && received.getEpochSecond() - stamp.getEpochSecond() < OLDEST_STAMP_SECONDS;
   }
 
   /** {@code getter}'s value of {@code name} in {@code carrier}; null when it cannot be read. */

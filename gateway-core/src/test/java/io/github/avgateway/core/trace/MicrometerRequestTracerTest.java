@@ -93,6 +93,13 @@ class MicrometerRequestTracerTest {
     Instant stamp = RECEIVED.minusMillis(250);
     RequestTrace trace = tracing.tracer().start(intake(stamp), Map.of(), GET);
     trace.finish(document(Verdict.CLEAN));
+    Instant daysBefore = RECEIVED.minus(Duration.ofDays(7)).plusSeconds(1);
+    tracing.tracer().start(intake(daysBefore), Map.of(), GET).fail("rolled back");
+    assertThat(tracing.spans())
+        .filteredOn(s -> "queue wait".equals(s.name()))
+        .extracting(MutableSpan::startTimestamp)
+        .as("a stamp up to a week old is kept")
+        .containsExactly(Spans.micros(stamp), Spans.micros(daysBefore));
 
     MutableSpan request = tracing.require("scan request");
     MutableSpan wait = tracing.require("queue wait");
@@ -106,10 +113,15 @@ class MicrometerRequestTracerTest {
   void aStampAfterReceiptOrNoneStartsTheRequestAtReceiptWithoutQueueWait() {
     tracing.tracer().start(intake(RECEIVED.plusSeconds(5)), Map.of(), GET).fail("rolled back");
     tracing.tracer().start(intake(null), Map.of(), GET).fail("rolled back");
+    tracing
+        .tracer()
+        .start(intake(RECEIVED.minus(Duration.ofDays(7))), Map.of(), GET)
+        .fail("rolled back");
 
     assertThat(tracing.span("queue wait")).isEmpty();
     assertThat(tracing.spans())
-        .hasSize(2)
+        .as("after receipt, none, a week before it")
+        .hasSize(3)
         .allSatisfy(s -> {
           assertThat(s.startTimestamp()).isEqualTo(Spans.micros(RECEIVED));
           assertThat(s.tags()).containsEntry("error", "rolled back");

@@ -2,6 +2,7 @@ package io.github.avgateway.load.harness;
 
 import io.github.avgateway.load.harness.ThreadGroups.Group;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,13 +15,14 @@ import java.util.stream.Stream;
 
 /**
  * CPU time used by the processes of a measurement (from {@code /proc/PID/stat}): the harness (load
- * driver), the child JVM (gateway or echo), clamd and RabbitMQ, found by name. On a machine shared
- * with other work, CPU per request depends much less on the neighbours than wall-clock rates do,
- * and it shows which process a request's cost lands in. The child JVM's CPU is also split by thread
- * group ({@link ThreadGroups}): {@code child.broker}, {@code child.solr}, {@code child.indexer},
- * {@code child.jit}, {@code child.gc}, {@code child.other} and {@code child.ended} (threads that
- * ended before they were sampled again: the process' total minus its threads'), which are parts of
- * {@code child} and not added to the total again.
+ * driver), the child JVM (gateway or echo), clamd and RabbitMQ, found by name, and a Zipkin server
+ * on the machine ({@link #TRACING_SERVER}), found by its command line. On a machine shared with
+ * other work, CPU per request depends much less on the neighbours than wall-clock rates do, and it
+ * shows which process a request's cost lands in. The child JVM's CPU is also split by thread group
+ * ({@link ThreadGroups}): {@code child.broker}, {@code child.solr}, {@code child.indexer}, {@code
+ * child.jit}, {@code child.gc}, {@code child.other} and {@code child.ended} (threads that ended
+ * before they were sampled again: the process' total minus its threads'), which are parts of {@code
+ * child} and not added to the total again.
  *
  * <p>Beside the CPU, the time the processes' threads spent runnable but waiting for a core (field 2
  * of {@code /proc/PID/task/TID/schedstat}), per request: {@code wait.driver}, {@code wait.child},
@@ -31,6 +33,14 @@ import java.util.stream.Stream;
 public final class CpuMeter {
 
   private static final double TICKS_PER_SECOND = 100.0;
+
+  /**
+   * What a tracing server's command line holds: the Zipkin server the {@code --tracing} cells send
+   * their spans to, when it runs on this machine (then {@code zipkin=}, in the total: the CPU it
+   * takes from the gateway's cores).
+   */
+  static final String TRACING_SERVER = "zipkin-server";
+
   private final Map<String, List<Long>> pids = new LinkedHashMap<>();
   private final Map<Long, Long> start = new LinkedHashMap<>();
   private final Map<Long, Long> startWait = new LinkedHashMap<>();
@@ -44,6 +54,10 @@ public final class CpuMeter {
     childThreads = childPid > 0 ? new ThreadSampler(childPid) : null;
     pids.put("clamd", byName("clamd"));
     pids.put("rabbitmq", byName("beam.smp"));
+    List<Long> tracing = byCommandLine(TRACING_SERVER);
+    if (!tracing.isEmpty()) {
+      pids.put("zipkin", tracing);
+    }
     pids.values().forEach(list -> list.forEach(this::begin));
   }
 
@@ -130,6 +144,32 @@ public final class CpuMeter {
       // no /proc: no CPU figures
     }
     return found;
+  }
+
+  /**
+   * The pids of the processes whose command line ({@code /proc/PID/cmdline}) holds {@code part}.
+   */
+  static List<Long> byCommandLine(String part) {
+    List<Long> found = new ArrayList<>();
+    try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+      for (Path proc : procs.toList()) {
+        String name = proc.getFileName().toString();
+        if (name.chars().allMatch(Character::isDigit) && commandLine(proc).contains(part)) {
+          found.add(Long.parseLong(name));
+        }
+      }
+    } catch (IOException e) {
+      // no /proc: no CPU figures
+    }
+    return found;
+  }
+
+  private static String commandLine(Path proc) {
+    try {
+      return new String(Files.readAllBytes(proc.resolve("cmdline")), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      return ""; // the process ended
+    }
   }
 
   /**

@@ -331,7 +331,10 @@ final class GatewayRuns {
     return null;
   }
 
-  /** The first seconds after the first reply (cold JIT) as a cell; then unmeasured warm-up. */
+  /**
+   * The first seconds after the first reply (cold JIT) as a cell; then unmeasured warm-up, and with
+   * {@code --jit-settle} more of it until the JIT is nearly idle.
+   */
   private void coldAndWarm(long pid, Transport driver, String target, String variant)
       throws InterruptedException {
     LoadRun cold =
@@ -346,6 +349,9 @@ final class GatewayRuns {
     String cold0 = String.format(Locale.ROOT, " cold 0-%ds", options.coldWindow().toSeconds());
     report.cell(cold.closedLoop(target, variant + cold0, Options.window(1024)));
     Harness.jitWarmup(driver, options.jitWarmup(), options.sizes());
+    if (options.jitSettle() > 0) {
+      new JitSettle(options, report).await(pid, driver, target, variant);
+    }
   }
 
   private void halfLoadLatency(long childPid, Transport driver, String target, String variant)

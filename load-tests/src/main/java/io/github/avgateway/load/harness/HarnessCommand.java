@@ -99,6 +99,14 @@ final class HarnessCommand {
   Long jitWarmup;
 
   @Option(
+      names = "--jit-settle",
+      paramLabel = "PERCENT",
+      description =
+          "after --jit-warmup, 1 KiB load in 5 s steps until the gateway's JIT uses < PERCENT % of"
+              + " a core (at most 180 s)")
+  double jitSettle;
+
+  @Option(
       names = "--baseline",
       paramLabel = "DIR",
       description = "a checkout of another commit with its jars built, run after each gateway")
@@ -180,6 +188,7 @@ final class HarnessCommand {
         List.copyOf(gatewayJvmArgs),
         jfr,
         seconds(jitWarmup, smoke ? 1 : quick ? 15 : 20),
+        jitSettle,
         payload(),
         requests,
         LocalDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")),

@@ -22,6 +22,9 @@ import java.util.Set;
  * @param jfr record a JFR profile of each gateway JVM
  * @param jitWarmup unmeasured load on each new gateway or echo JVM before its cells, so that the
  *     cells measure compiled code (the first seconds are measured separately, as "cold")
+ * @param jitSettle after {@code jitWarmup}, each gateway JVM of the size cells is warmed up further
+ *     until its JIT threads use less than this percentage of one core ({@link JitSettle}); 0 (the
+ *     default) for no more than {@code jitWarmup}
  * @param payload {@code random} (the size cells) or {@code eicar-same}: instead of every other
  *     phase, the AVS workload of {@link EicarSame}
  * @param requests how many requests the {@code eicar-same} workload sends per gateway variant
@@ -53,8 +56,8 @@ import java.util.Set;
  *     ({@code --trace}, {@link RequestTrace}): send → scanned → reply received, printed after the
  *     cell
  * @param tracing a Zipkin span endpoint ({@code --tracing=URL}): after each gateway's history-on
- *     run, the same gateway runs the same cells with tracing on, 10 % of new traces sampled and
- *     exported there (variant {@code tracing-10pct}); null for none
+ *     run, a new gateway JVM of the same build runs the same cells with tracing on, 10 % of new
+ *     traces sampled and exported there (variant {@code tracing-10pct}); null for none
  */
 record Options(
     Duration warmup,
@@ -67,6 +70,7 @@ record Options(
     List<String> gatewayJvmArgs,
     boolean jfr,
     Duration jitWarmup,
+    double jitSettle,
     String payload,
     long requests,
     String stamp,

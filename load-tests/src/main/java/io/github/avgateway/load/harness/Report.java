@@ -38,10 +38,19 @@ final class Report {
 
   /** The run's timings and sizes, then the cell header. */
   void timings(Options options, String jitUnit) {
+    String settle =
+        options.jitSettle() > 0
+            ? String.format(
+                Locale.ROOT,
+                " (gateways: then until their JIT uses < %s %% of a core, at most %d s)",
+                options.jitSettle(),
+                JitSettle.MAX.toSeconds())
+            : "";
     note(
-        "# JIT warm-up %ds per %s; warm-up %ds, measure %ds per cell; sizes %s",
+        "# JIT warm-up %ds per %s%s; warm-up %ds, measure %ds per cell; sizes %s",
         options.jitWarmup().toSeconds(),
         jitUnit,
+        settle,
         options.warmup().toSeconds(),
         options.measure().toSeconds(),
         options.sizes().stream().map(Payloads::label).toList());

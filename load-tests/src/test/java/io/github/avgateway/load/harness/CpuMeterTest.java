@@ -15,6 +15,17 @@ class CpuMeterTest {
   }
 
   @Test
+  void aProcessIsFoundByWhatItsCommandLineHolds() throws Exception {
+    Process marked = new ProcessBuilder("sleep", "31.4159").start();
+    try {
+      assertThat(CpuMeter.byCommandLine("31.4159")).containsExactly(marked.pid());
+      assertThat(CpuMeter.byCommandLine("no-such-command-line-3.14159")).isEmpty();
+    } finally {
+      marked.destroy();
+    }
+  }
+
+  @Test
   void aProcessThatIsGoneHasNoWait() {
     assertThat(CpuMeter.waitedNanos(Long.MAX_VALUE)).isEqualTo(-1);
   }

@@ -78,12 +78,15 @@ class HarnessCommandTest {
             "--gateway-arg=--avgateway.history.enabled=false",
             "--gateway-jvm-arg=-Xlog:gc:file=gc.log",
             "--jfr",
-            "--jit-warmup=120");
+            "--jit-warmup=120",
+            "--jit-settle=2.5");
     assertThat(options.gatewayArgs())
         .containsExactly("--avgateway.amqp.consumers=8", "--avgateway.history.enabled=false");
     assertThat(options.gatewayJvmArgs()).containsExactly("-Xlog:gc:file=gc.log");
     assertThat(options.jfr()).isTrue();
     assertThat(options.jitWarmup()).isEqualTo(Duration.ofSeconds(120));
+    assertThat(options.jitSettle()).isEqualTo(2.5);
+    assertThat(parse().jitSettle()).as("off unless asked").isZero();
   }
 
   @Test
@@ -137,6 +140,7 @@ class HarnessCommandTest {
             "--gateway-jvm-arg",
             "--jfr",
             "--jit-warmup",
+            "--jit-settle",
             "--baseline",
             "--payload",
             "--requests",
