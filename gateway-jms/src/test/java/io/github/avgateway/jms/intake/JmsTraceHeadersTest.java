@@ -1,4 +1,4 @@
-package io.github.avgateway.jms;
+package io.github.avgateway.jms.intake;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
