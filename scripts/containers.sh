@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs av-gateway's container images here with Podman (daemonless, no registry images:
 # stand-ins made from Debian's packages and the local JDK 25 replace the ones that cannot be pulled).
-#   scripts/containers.sh install        apt-get install podman runc mmdebstrap podman-compose (if missing)
+#   scripts/containers.sh install        apt-get install podman, runc, mmdebstrap, the compose tools, CNI dnsname (if missing)
 #   scripts/containers.sh images [jms|amqp]...   the stand-in base images, then the gateway images
 #                                        from docker/Dockerfile (localhost/av-gateway-KIND:local)
 #   scripts/containers.sh check [jms|amqp]...    runs each image as docker/compose.yaml does, on this

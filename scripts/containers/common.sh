@@ -13,10 +13,13 @@ die() { say "FAILED: $*"; exit 1; }
 
 # Debian's Podman with runc (crun refuses this machine's hybrid cgroups), mmdebstrap for the base
 # image, podman-compose to run the compose file and docker-compose (1.29, no engine needed) to
-# validate it. Only what is missing is installed.
+# validate it, and the CNI plugin that lets the compose file's services find each other by name
+# (Podman 4.3 on Debian 12 runs CNI networks; without `dnsname` the gateways cannot resolve
+# `rabbitmq` or `clamd`, and no Podman package pulls it in). Only what is missing is installed.
 containers_install() {
   local missing=() pkg
-  for pkg in podman runc mmdebstrap podman-compose docker-compose; do
+  for pkg in podman runc mmdebstrap podman-compose docker-compose \
+    golang-github-containernetworking-plugin-dnsname; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
