@@ -105,8 +105,8 @@ final class GatewayRuns {
    * The baseline checkout's runnable jar of {@code kind} ({@code --baseline}), history on as its
    * defaults have it, measured as this build's gateway is: variant {@code baseline-history-on}.
    */
-  void runBaseline(Kind kind, List<Integer> sizes) throws Exception {
-    runBaseline(kind, "baseline-history-on", List.of(), sizeCells(sizes));
+  void runBaseline(Kind kind, List<Integer> sizes, String suffix) throws Exception {
+    runBaseline(kind, "baseline-history-on" + suffix, List.of(), sizeCells(sizes));
   }
 
   /**
@@ -123,16 +123,17 @@ final class GatewayRuns {
   /**
    * This build's gateway of {@code kind} with history on and tracing on ({@code --tracing}): 10 %
    * of new traces sampled (the harness' requests carry no trace context) and exported to the Zipkin
-   * endpoint given; variant {@code tracing-10pct}.
+   * endpoint given; variant {@code tracing-10pct} and {@code suffix} (the round's, {@link
+   * Phases#roundSuffix}).
    */
-  void runTracing(Kind kind, List<Integer> sizes) throws Exception {
+  void runTracing(Kind kind, List<Integer> sizes, String suffix) throws Exception {
     report.note("# tracing: 10 %% sampled, spans to %s", options.tracing());
     List<String> tracing =
         List.of(
             "--management.tracing.export.enabled=true",
             "--management.tracing.sampling.probability=0.1",
             "--management.tracing.export.zipkin.endpoint=" + options.tracing());
-    measure(kind, true, "tracing-10pct", tracing, true, null, sizeCells(sizes));
+    measure(kind, true, "tracing-10pct" + suffix, tracing, true, null, sizeCells(sizes));
   }
 
   /**

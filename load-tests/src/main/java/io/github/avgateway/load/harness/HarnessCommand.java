@@ -148,6 +148,13 @@ final class HarnessCommand {
   @Option(names = "--tracing", paramLabel = "URL", description = "a Zipkin span endpoint")
   String tracing;
 
+  @Option(
+      names = "--rounds",
+      paramLabel = "N",
+      description =
+          "each gateway's JVMs (history-on, baseline, tracing, history-off) run N times in turn (1)")
+  int rounds = 1;
+
   /**
    * The options of {@code args}.
    *
@@ -201,6 +208,7 @@ final class HarnessCommand {
         clamdAtHalf,
         trace,
         tracing,
+        Math.max(1, rounds),
         Path.of(System.getProperty("harness.repo", ".")).toAbsolutePath().normalize(),
         System.getProperty("clamd.host", "127.0.0.1"),
         Integer.getInteger("clamd.port", 3310),

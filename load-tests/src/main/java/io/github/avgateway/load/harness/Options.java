@@ -58,6 +58,10 @@ import java.util.Set;
  * @param tracing a Zipkin span endpoint ({@code --tracing=URL}): after each gateway's history-on
  *     run, a new gateway JVM of the same build runs the same cells with tracing on, 10 % of new
  *     traces sampled and exported there (variant {@code tracing-10pct}); null for none
+ * @param rounds how many times each gateway's JVMs of the size cells run, in turn ({@code
+ *     --rounds=N}: history-on, the baseline's, tracing on, history-off, then again, with " #2" and
+ *     so on after the variant), so that drift of the machine over minutes falls on each of them
+ *     alike; 1 by default
  */
 record Options(
     Duration warmup,
@@ -83,6 +87,7 @@ record Options(
     boolean clamdAtHalfLoad,
     boolean trace,
     String tracing,
+    int rounds,
     Path repo,
     String clamdHost,
     int clamdPort,

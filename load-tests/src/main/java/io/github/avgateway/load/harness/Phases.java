@@ -35,35 +35,54 @@ final class Phases {
     }
     GatewayRuns gateways = new GatewayRuns(options, report);
     if (options.phases().contains("amqp") || options.phases().contains("amqp-on")) {
-      gateways.run(GatewayRuns.Kind.AMQP, true, "history-on", List.of(), true, options.sizes());
-      if (options.phases().contains("amqp-echo")) {
-        echoAtHalfLoad(GatewayFigures.Via.AMQP);
+      for (int round = 1; round <= options.rounds(); round++) {
+        String suffix = roundSuffix(round);
+        gateways.run(
+            GatewayRuns.Kind.AMQP, true, "history-on" + suffix, List.of(), true, options.sizes());
+        if (round == 1 && options.phases().contains("amqp-echo")) {
+          echoAtHalfLoad(GatewayFigures.Via.AMQP);
+        }
+        if (options.baseline() != null) {
+          gateways.runBaseline(GatewayRuns.Kind.AMQP, options.sizes(), suffix);
+        }
+        if (options.tracing() != null) {
+          gateways.runTracing(GatewayRuns.Kind.AMQP, options.sizes(), suffix);
+        }
+        if (options.phases().contains("amqp")) {
+          gateways.run(
+              GatewayRuns.Kind.AMQP,
+              false,
+              "history-off" + suffix,
+              List.of(),
+              true,
+              options.sizes());
+        }
       }
-      if (options.baseline() != null) {
-        gateways.runBaseline(GatewayRuns.Kind.AMQP, options.sizes());
-      }
-      if (options.tracing() != null) {
-        gateways.runTracing(GatewayRuns.Kind.AMQP, options.sizes());
-      }
-    }
-    if (options.phases().contains("amqp")) {
-      gateways.run(GatewayRuns.Kind.AMQP, false, "history-off", List.of(), true, options.sizes());
     }
     if (options.phases().contains("jms") || options.phases().contains("jms-on")) {
       if (GatewayRuns.jmsAvailable()) {
-        gateways.run(GatewayRuns.Kind.JMS, true, "history-on", List.of(), true, options.sizes());
-        if (options.phases().contains("jms-echo")) {
-          echoAtHalfLoad(GatewayFigures.Via.JMS);
-        }
-        if (options.baseline() != null) {
-          gateways.runBaseline(GatewayRuns.Kind.JMS, options.sizes());
-        }
-        if (options.tracing() != null) {
-          gateways.runTracing(GatewayRuns.Kind.JMS, options.sizes());
-        }
-        if (options.phases().contains("jms")) {
+        for (int round = 1; round <= options.rounds(); round++) {
+          String suffix = roundSuffix(round);
           gateways.run(
-              GatewayRuns.Kind.JMS, false, "history-off", List.of(), true, options.sizes());
+              GatewayRuns.Kind.JMS, true, "history-on" + suffix, List.of(), true, options.sizes());
+          if (round == 1 && options.phases().contains("jms-echo")) {
+            echoAtHalfLoad(GatewayFigures.Via.JMS);
+          }
+          if (options.baseline() != null) {
+            gateways.runBaseline(GatewayRuns.Kind.JMS, options.sizes(), suffix);
+          }
+          if (options.tracing() != null) {
+            gateways.runTracing(GatewayRuns.Kind.JMS, options.sizes(), suffix);
+          }
+          if (options.phases().contains("jms")) {
+            gateways.run(
+                GatewayRuns.Kind.JMS,
+                false,
+                "history-off" + suffix,
+                List.of(),
+                true,
+                options.sizes());
+          }
         }
       } else {
         report.note("# JMS gateway: gateway-jms is not on the class path yet; skipped");
@@ -77,6 +96,14 @@ final class Phases {
       cold.run(GatewayRuns.Kind.AMQP, true);
       cold.run(GatewayRuns.Kind.JMS, false);
     }
+  }
+
+  /**
+   * What tells the JVMs of round {@code round} ({@code --rounds}) apart in their variant: nothing for
+   * the first, " #2" and so on for the next.
+   */
+  static String roundSuffix(int round) {
+    return round == 1 ? "" : " #" + round;
   }
 
   private void clamd() throws Exception {

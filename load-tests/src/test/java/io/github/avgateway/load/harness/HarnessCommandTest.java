@@ -100,7 +100,8 @@ class HarnessCommandTest {
             "--echo-history",
             "--clamd-at-half",
             "--trace",
-            "--tracing=http://127.0.0.1:9411/api/v2/spans");
+            "--tracing=http://127.0.0.1:9411/api/v2/spans",
+            "--rounds=3");
     assertThat(options.baseline()).isEqualTo(Path.of("/tmp/base"));
     assertThat(options.variant()).isEqualTo("after");
     assertThat(options.halfRate()).isEqualTo(2200);
@@ -109,6 +110,8 @@ class HarnessCommandTest {
     assertThat(options.clamdAtHalfLoad()).isTrue();
     assertThat(options.trace()).isTrue();
     assertThat(options.tracing()).isEqualTo("http://127.0.0.1:9411/api/v2/spans");
+    assertThat(options.rounds()).isEqualTo(3);
+    assertThat(parse().rounds()).as("one round unless asked").isEqualTo(1);
   }
 
   @Test
@@ -151,6 +154,7 @@ class HarnessCommandTest {
             "--clamd-at-half",
             "--trace",
             "--tracing",
+            "--rounds",
             "--no-build")) {
       assertThat(help).as(flag).contains(flag);
     }
