@@ -92,10 +92,10 @@ class AmqpHistoryBacklogIT extends GatewayItSupport {
     // The waiting requests are in the broker: unacknowledged, held by the paused consumers (at most
     // their prefetch), or ready in the request queue.
 
-    // The test stands in for the indexer and drains the history queue all along: a batch's history
-    // message follows its reply's confirm (and one the full backlog refused is published again by the
-    // hold), so the last documents can come after the last replies, and with nobody draining them
-    // the bound would be reached again and intake would rightly stay down.
+    // The test stands in for the indexer and drains the history queue all along: a batch's
+    // history message follows its reply's confirm (and one the full backlog refused is published
+    // again by the hold), so the last documents can come after the last replies; with nobody
+    // draining them the bound would be reached again and intake would rightly stay down.
     Map<String, Integer> documents = new HashMap<>();
     await()
         .atMost(WAIT)

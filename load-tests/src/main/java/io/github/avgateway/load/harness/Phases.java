@@ -99,8 +99,8 @@ final class Phases {
   }
 
   /**
-   * What tells the JVMs of round {@code round} ({@code --rounds}) apart in their variant: nothing for
-   * the first, " #2" and so on for the next.
+   * What tells the JVMs of round {@code round} ({@code --rounds}) apart in their variant: nothing
+   * for the first, " #2" and so on for the next.
    */
   static String roundSuffix(int round) {
     return round == 1 ? "" : " #" + round;
