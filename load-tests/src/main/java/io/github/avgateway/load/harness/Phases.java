@@ -35,55 +35,11 @@ final class Phases {
     }
     GatewayRuns gateways = new GatewayRuns(options, report);
     if (options.phases().contains("amqp") || options.phases().contains("amqp-on")) {
-      for (int round = 1; round <= options.rounds(); round++) {
-        String suffix = roundSuffix(round);
-        gateways.run(
-            GatewayRuns.Kind.AMQP, true, "history-on" + suffix, List.of(), true, options.sizes());
-        if (round == 1 && options.phases().contains("amqp-echo")) {
-          echoAtHalfLoad(GatewayFigures.Via.AMQP);
-        }
-        if (options.baseline() != null) {
-          gateways.runBaseline(GatewayRuns.Kind.AMQP, options.sizes(), suffix);
-        }
-        if (options.tracing() != null) {
-          gateways.runTracing(GatewayRuns.Kind.AMQP, options.sizes(), suffix);
-        }
-        if (options.phases().contains("amqp")) {
-          gateways.run(
-              GatewayRuns.Kind.AMQP,
-              false,
-              "history-off" + suffix,
-              List.of(),
-              true,
-              options.sizes());
-        }
-      }
+      gatewayRounds(gateways, GatewayRuns.Kind.AMQP, "amqp", GatewayFigures.Via.AMQP);
     }
     if (options.phases().contains("jms") || options.phases().contains("jms-on")) {
       if (GatewayRuns.jmsAvailable()) {
-        for (int round = 1; round <= options.rounds(); round++) {
-          String suffix = roundSuffix(round);
-          gateways.run(
-              GatewayRuns.Kind.JMS, true, "history-on" + suffix, List.of(), true, options.sizes());
-          if (round == 1 && options.phases().contains("jms-echo")) {
-            echoAtHalfLoad(GatewayFigures.Via.JMS);
-          }
-          if (options.baseline() != null) {
-            gateways.runBaseline(GatewayRuns.Kind.JMS, options.sizes(), suffix);
-          }
-          if (options.tracing() != null) {
-            gateways.runTracing(GatewayRuns.Kind.JMS, options.sizes(), suffix);
-          }
-          if (options.phases().contains("jms")) {
-            gateways.run(
-                GatewayRuns.Kind.JMS,
-                false,
-                "history-off" + suffix,
-                List.of(),
-                true,
-                options.sizes());
-          }
-        }
+        gatewayRounds(gateways, GatewayRuns.Kind.JMS, "jms", GatewayFigures.Via.JMS);
       } else {
         report.note("# JMS gateway: gateway-jms is not on the class path yet; skipped");
       }
@@ -95,6 +51,32 @@ final class Phases {
       ColdStarts cold = new ColdStarts(options, report);
       cold.run(GatewayRuns.Kind.AMQP, true);
       cold.run(GatewayRuns.Kind.JMS, false);
+    }
+  }
+
+  /**
+   * The size cells of one kind of gateway, {@code --rounds} times in turn: history on (then, in the
+   * first round, the echo at its half-load rate), the baseline's, tracing on, and with phase {@code
+   * phase} history off.
+   */
+  private void gatewayRounds(
+      GatewayRuns gateways, GatewayRuns.Kind kind, String phase, GatewayFigures.Via via)
+      throws Exception {
+    for (int round = 1; round <= options.rounds(); round++) {
+      String suffix = roundSuffix(round);
+      gateways.run(kind, true, "history-on" + suffix, List.of(), true, options.sizes());
+      if (round == 1 && options.phases().contains(phase + "-echo")) {
+        echoAtHalfLoad(via);
+      }
+      if (options.baseline() != null) {
+        gateways.runBaseline(kind, options.sizes(), suffix);
+      }
+      if (options.tracing() != null) {
+        gateways.runTracing(kind, options.sizes(), suffix);
+      }
+      if (options.phases().contains(phase)) {
+        gateways.run(kind, false, "history-off" + suffix, List.of(), true, options.sizes());
+      }
     }
   }
 
