@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,6 +25,7 @@ final class ContainerIntakeWatch implements AutoCloseable {
   private final IntakeGate gate;
   private final List<? extends Lifecycle> containers;
   private final ScheduledExecutorService timer;
+  private final ScheduledFuture<?> checks;
 
   /**
    * Starts watching: the containers are started at once when the gate is up, else once it is.
@@ -37,7 +39,8 @@ final class ContainerIntakeWatch implements AutoCloseable {
         Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().name("jms-intake-watch").daemon().factory());
     check();
-    timer.scheduleWithFixedDelay(
+    checks =
+        timer.scheduleWithFixedDelay(
         this::checkLogged, interval.toNanos(), interval.toNanos(), TimeUnit.NANOSECONDS);
   }
 
@@ -64,6 +67,7 @@ final class ContainerIntakeWatch implements AutoCloseable {
   /** Stops watching (the containers stay as they are); waits for a check under way. */
   @Override
   public void close() {
+    checks.cancel(false);
     timer.shutdownNow();
     try {
       timer.awaitTermination(10, TimeUnit.SECONDS);

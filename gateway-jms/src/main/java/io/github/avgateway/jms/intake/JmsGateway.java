@@ -43,7 +43,7 @@ public final class JmsGateway implements SmartLifecycle {
   private final int consumers;
   private final String listensOn;
   private final HistoryStreamProperties.Buffer buffer;
-  private final JmsProperties.Intake intake;
+  private final JmsProperties.Intake mode;
   private JmsHistoryBuffer shared;
   private final List<BatchListenerContainer> containers = new ArrayList<>();
   private ContainerIntakeWatch watch;
@@ -81,7 +81,7 @@ public final class JmsGateway implements SmartLifecycle {
     this.consumers = consumers;
     this.listensOn = listensOn;
     this.buffer = buffer;
-    this.intake = intake;
+    this.mode = intake;
   }
 
   @Override
@@ -92,7 +92,7 @@ public final class JmsGateway implements SmartLifecycle {
     if (settings.historyQueue() != null && buffer != null) {
       shared = new JmsHistoryBuffer(factory, settings.historyQueue(), room, backlog, buffer);
     }
-    if (intake == JmsProperties.Intake.LISTENER_CONTAINER) {
+    if (mode == JmsProperties.Intake.LISTENER_CONTAINER) {
       startContainers();
     } else {
       startConsumers();
@@ -103,7 +103,7 @@ public final class JmsGateway implements SmartLifecycle {
         settings.requestQueue(),
         listensOn,
         consumers,
-        intake == JmsProperties.Intake.LISTENER_CONTAINER
+        mode == JmsProperties.Intake.LISTENER_CONTAINER
             ? "consumers in Spring JMS listener containers"
             : "consumers",
         settings.batchSize(),

@@ -45,9 +45,12 @@ class ContainerIntakeWatchTest {
     Counted requests = new Counted();
     Counted pipe = new Counted();
 
-    try (var watch = new ContainerIntakeWatch(gate, List.of(requests, pipe), INTERVAL)) {
+    ContainerIntakeWatch watch = new ContainerIntakeWatch(gate, List.of(requests, pipe), INTERVAL);
+    try {
       assertThat(requests.isRunning()).isTrue();
       assertThat(pipe.isRunning()).isTrue();
+    } finally {
+      watch.close();
     }
   }
 
@@ -57,13 +60,16 @@ class ContainerIntakeWatchTest {
     gate.down("clamd not ready");
     Counted requests = new Counted();
 
-    try (var watch = new ContainerIntakeWatch(gate, List.of(requests), INTERVAL)) {
+    ContainerIntakeWatch watch = new ContainerIntakeWatch(gate, List.of(requests), INTERVAL);
+    try {
       await().during(Duration.ofMillis(100)).until(() -> !requests.isRunning());
       assertThat(requests.starts).hasValue(0);
 
       gate.up();
       await().atMost(Duration.ofSeconds(5)).until(requests::isRunning);
       assertThat(requests.starts).hasValue(1);
+    } finally {
+      watch.close();
     }
   }
 
@@ -72,7 +78,8 @@ class ContainerIntakeWatchTest {
     SwitchableGate gate = new SwitchableGate();
     Counted requests = new Counted();
 
-    try (var watch = new ContainerIntakeWatch(gate, List.of(requests), INTERVAL)) {
+    ContainerIntakeWatch watch = new ContainerIntakeWatch(gate, List.of(requests), INTERVAL);
+    try {
       gate.down("history backlog full");
       await().atMost(Duration.ofSeconds(5)).until(() -> !requests.isRunning());
       await().during(Duration.ofMillis(100)).until(() -> !requests.isRunning());
@@ -83,6 +90,8 @@ class ContainerIntakeWatchTest {
       await().during(Duration.ofMillis(100)).until(requests::isRunning);
       assertThat(requests.starts).hasValue(2);
       assertThat(requests.stops).hasValue(1);
+    } finally {
+      watch.close();
     }
   }
 
