@@ -72,11 +72,10 @@ class JmsListenerContainerHoldIT extends AbstractFakeGatewayIT {
   void intakeClosedRepeatedlyAroundOneScanCostsItNoDeliveryAttempt() {
     AtomicInteger failures = new AtomicInteger();
     scanner.failing(true);
-    scanner.onFailure(
-        () -> {
-          failures.incrementAndGet();
-          gate.down("clamd unreachable (test)");
-        });
+    scanner.onFailure(() -> {
+      failures.incrementAndGet();
+      gate.down("clamd unreachable (test)");
+    });
     String correlationId = "held-scan-" + UUID.randomUUID();
     String requestId = send(ContractRequest.of(fresh(), "held-scan.txt", correlationId));
 

@@ -57,16 +57,14 @@ class JmsListenerContainerIT extends AbstractTransportContractTests {
     assertThat(properties.intake()).isEqualTo(JmsProperties.Intake.LISTENER_CONTAINER);
     assertThat(Thread.getAllStackTraces().entrySet())
         .as("invoker threads of a DefaultMessageListenerContainer")
-        .anyMatch(
-            thread ->
-                thread.getKey().getName().startsWith("jms-consumer-")
-                    && Arrays.stream(thread.getValue())
-                        .anyMatch(
-                            frame ->
-                                frame
-                                    .getClassName()
-                                    .startsWith(
-                                        "org.springframework.jms.listener"
-                                            + ".DefaultMessageListenerContainer")));
+        .anyMatch(thread ->
+            thread.getKey().getName().startsWith("jms-consumer-")
+                && Arrays.stream(thread.getValue())
+                    .anyMatch(frame ->
+                        frame
+                            .getClassName()
+                            .startsWith(
+                                "org.springframework.jms.listener"
+                                    + ".DefaultMessageListenerContainer")));
   }
 }

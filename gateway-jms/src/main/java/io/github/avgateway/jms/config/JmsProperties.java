@@ -61,8 +61,8 @@ import org.springframework.validation.annotation.Validated;
  * @param intake what takes the requests off the queues: CONSUMERS, the gateway's own consumer
  *     threads (batches of what is waiting, one transaction each); LISTENER_CONTAINER (or {@code
  *     listener-container}), Spring JMS listener containers with the same batches, transactions,
- *     history and holds, an alternative kept to compare the two (docs/architecture.md, "Why the
- *     JMS front-end runs its own consumers")
+ *     history and holds, an alternative kept to compare the two (docs/architecture.md, "Why the JMS
+ *     front-end runs its own consumers")
  */
 @Validated
 @ConfigurationProperties("avgateway.jms")

@@ -157,8 +157,7 @@ final class BatchListenerContainer extends DefaultMessageListenerContainer {
 
   /** The listener failed (a broker failure): the batch's traces fail with the rollback. */
   @Override
-  protected void rollbackOnExceptionIfNecessary(Session session, Throwable ex)
-      throws JMSException {
+  protected void rollbackOnExceptionIfNecessary(Session session, Throwable ex) throws JMSException {
     TO_COMMIT.remove();
     ConsumerSession current = SESSIONS.get();
     if (current != null && current.session() == session) {

@@ -41,7 +41,7 @@ final class ContainerIntakeWatch implements AutoCloseable {
     check();
     checks =
         timer.scheduleWithFixedDelay(
-        this::checkLogged, interval.toNanos(), interval.toNanos(), TimeUnit.NANOSECONDS);
+            this::checkLogged, interval.toNanos(), interval.toNanos(), TimeUnit.NANOSECONDS);
   }
 
   private void checkLogged() {

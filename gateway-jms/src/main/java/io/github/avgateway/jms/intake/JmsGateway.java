@@ -23,8 +23,8 @@ import org.springframework.context.SmartLifecycle;
  * inbox, each on its own thread, connection and transacted session. Starts after everything else
  * (so the broker, scanner and history are up) and stops first, letting each consumer finish its
  * current batch. With {@code avgateway.jms.intake=listener-container} the same batches run in one
- * Spring JMS {@link BatchListenerContainer} per queue instead (N invoker threads on one connection),
- * started and stopped with the intake gate by a {@link ContainerIntakeWatch}.
+ * Spring JMS {@link BatchListenerContainer} per queue instead (N invoker threads on one
+ * connection), started and stopped with the intake gate by a {@link ContainerIntakeWatch}.
  */
 public final class JmsGateway implements SmartLifecycle {
 
