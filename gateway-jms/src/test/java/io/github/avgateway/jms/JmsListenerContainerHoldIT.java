@@ -3,6 +3,11 @@ package io.github.avgateway.jms;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.github.avgateway.core.contract.ContractDeadLetter;
 import io.github.avgateway.core.contract.ContractRequest;
 import io.github.avgateway.core.model.DeadLetterReason;
@@ -19,6 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -108,24 +114,50 @@ class JmsListenerContainerHoldIT extends AbstractFakeGatewayIT {
     assertThat(inbox.replies(correlationId)).isEmpty();
   }
 
+  /**
+   * Requests waiting when the gate opens are taken in batches of up to {@code batch-size} (8 here)
+   * inside the container's transactions, each answered once with one history document.
+   */
   @Test
-  void aBurstIsAnsweredOnceEachWithOneHistoryDocumentEach() {
-    List<String> correlationIds = new ArrayList<>();
-    List<String> requestIds = new ArrayList<>();
-    for (int i = 0; i < 60; i++) {
-      String correlationId = "burst-" + i + "-" + UUID.randomUUID();
-      correlationIds.add(correlationId);
-      requestIds.add(send(ContractRequest.of(fresh(), "burst.txt", correlationId)));
+  void aBurstIsTakenInBatchesAndAnsweredOnceEachWithOneHistoryDocumentEach() {
+    Logger batchLog =
+        ((LoggerContext) LoggerFactory.getILoggerFactory())
+            .getLogger("io.github.avgateway.jms.intake.Batch");
+    Level level = batchLog.getLevel();
+    ListAppender<ILoggingEvent> commits = new ListAppender<>();
+    commits.start();
+    batchLog.addAppender(commits);
+    batchLog.setLevel(Level.DEBUG);
+    try {
+      gate.down("held for the burst (test)");
+      List<String> correlationIds = new ArrayList<>();
+      List<String> requestIds = new ArrayList<>();
+      for (int i = 0; i < 60; i++) {
+        String correlationId = "burst-" + i + "-" + UUID.randomUUID();
+        correlationIds.add(correlationId);
+        requestIds.add(send(ContractRequest.of(fresh(), "burst.txt", correlationId)));
+      }
+      gate.up();
+      for (String correlationId : correlationIds) {
+        assertThat(inbox.awaitReply(correlationId).verdict()).isEqualTo("CLEAN");
+      }
+      for (String requestId : requestIds) {
+        assertThat(awaitHistory(requestId).redelivered()).isFalse();
+      }
+      await()
+          .during(Duration.ofMillis(500))
+          .until(() -> correlationIds.stream().allMatch(id -> inbox.replies(id).size() == 1));
+      List<Integer> sizes =
+          commits.list.stream()
+              .filter(event -> event.getMessage().startsWith("Committing a batch of"))
+              .map(event -> (Integer) event.getArgumentArray()[0])
+              .toList();
+      assertThat(sizes).as("batch sizes").allMatch(size -> size <= 8);
+      assertThat(sizes).as("batch sizes").anyMatch(size -> size > 1);
+    } finally {
+      batchLog.detachAppender(commits);
+      batchLog.setLevel(level);
     }
-    for (String correlationId : correlationIds) {
-      assertThat(inbox.awaitReply(correlationId).verdict()).isEqualTo("CLEAN");
-    }
-    for (String requestId : requestIds) {
-      assertThat(awaitHistory(requestId).redelivered()).isFalse();
-    }
-    await()
-        .during(Duration.ofMillis(500))
-        .until(() -> correlationIds.stream().allMatch(id -> inbox.replies(id).size() == 1));
   }
 
   private boolean gateDown() {

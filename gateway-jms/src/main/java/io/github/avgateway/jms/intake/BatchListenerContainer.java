@@ -122,6 +122,8 @@ final class BatchListenerContainer extends DefaultMessageListenerContainer {
     }
   }
 
+  /** The session as the batches use it; the same object as long as the container keeps it. */
+  @SuppressWarnings("ReferenceEquality") // the container's session object, not an equal one
   private ConsumerSession consumerSession(Session session) throws JMSException {
     ConsumerSession current = SESSIONS.get();
     if (current == null || current.session() != session) {
@@ -157,6 +159,7 @@ final class BatchListenerContainer extends DefaultMessageListenerContainer {
 
   /** The listener failed (a broker failure): the batch's traces fail with the rollback. */
   @Override
+  @SuppressWarnings("ReferenceEquality") // the container's session object, not an equal one
   protected void rollbackOnExceptionIfNecessary(Session session, Throwable ex) throws JMSException {
     TO_COMMIT.remove();
     ConsumerSession current = SESSIONS.get();
