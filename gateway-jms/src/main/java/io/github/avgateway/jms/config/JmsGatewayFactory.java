@@ -93,6 +93,7 @@ final class JmsGatewayFactory {
         lookup,
         properties.consumers(),
         properties.url(),
-        history.buffer().enabled() ? history.buffer() : null);
+        history.buffer().enabled() ? history.buffer() : null,
+        properties.intake());
   }
 }

@@ -58,6 +58,11 @@ import org.springframework.validation.annotation.Validated;
  *     and forwarded, unchanged apart from the gateway's properties, to {@code pipes[i].clean}
  *     (CLEAN), {@code pipes[i].quarantine} (INFECTED) or {@code pipes[i].rejected} (UNSCANNABLE,
  *     ERROR); each pipe has {@code consumers} consumers of its own. None by default
+ * @param intake what takes the requests off the queues: CONSUMERS, the gateway's own consumer
+ *     threads (batches of what is waiting, one transaction each); LISTENER_CONTAINER (or {@code
+ *     listener-container}), Spring JMS listener containers with the same batches, transactions,
+ *     history and holds, an alternative kept to compare the two (docs/architecture.md, "Why the JMS
+ *     front-end runs its own consumers")
  */
 @Validated
 @ConfigurationProperties("avgateway.jms")
@@ -80,10 +85,19 @@ public record JmsProperties(
     @DefaultValue("100ms") @NotNull Duration pausePollInterval,
     @DefaultValue("5m") @NotNull Duration pauseHoldTime,
     @DefaultValue @NotNull @Valid Tls tls,
-    List<Pipe> pipes) {
+    List<Pipe> pipes,
+    @DefaultValue("CONSUMERS") @NotNull Intake intake) {
 
   public JmsProperties {
     pipes = pipes == null ? List.of() : List.copyOf(pipes);
+  }
+
+  /** What takes the requests off the queues. */
+  public enum Intake {
+    /** The gateway's own consumer threads ({@code intake.BatchConsumer}). */
+    CONSUMERS,
+    /** Spring JMS listener containers ({@code intake.BatchListenerContainer}). */
+    LISTENER_CONTAINER
   }
 
   /** Where the broker runs. */
@@ -201,7 +215,7 @@ public record JmsProperties(
 
   @Override
   public String toString() {
-    return "JmsProperties[mode=%s, url=%s, user=%s, password=%s, embedded=%s, requestQueue=%s, deadLetterQueue=%s, defaultReplyQueue=%s, replyQueuePattern=%s, consumers=%d, batchSize=%d, consumerWindowSize=%s, receiveTimeout=%s, maxDeliveryAttempts=%d, redeliveryDelay=%s, pausePollInterval=%s, pauseHoldTime=%s, tls=%s, pipes=%s]"
+    return "JmsProperties[mode=%s, url=%s, user=%s, password=%s, embedded=%s, requestQueue=%s, deadLetterQueue=%s, defaultReplyQueue=%s, replyQueuePattern=%s, consumers=%d, batchSize=%d, consumerWindowSize=%s, receiveTimeout=%s, maxDeliveryAttempts=%d, redeliveryDelay=%s, pausePollInterval=%s, pauseHoldTime=%s, tls=%s, pipes=%s, intake=%s]"
         .formatted(
             mode,
             url,
@@ -221,6 +235,7 @@ public record JmsProperties(
             pausePollInterval,
             pauseHoldTime,
             tls,
-            pipes);
+            pipes,
+            intake);
   }
 }

@@ -72,27 +72,49 @@ final class Batch {
 
   /** Runs the batch that starts with {@code first}; throws only for broker failures. */
   void run(Message first) throws JMSException {
+    if (take(first)) {
+      commit();
+    }
+  }
+
+  /**
+   * Handles the batch that starts with {@code first} and makes its history durable, leaving the
+   * transaction open for {@link #commit}; true then. False when it rolled the batch back already
+   * (held too long, or an unexpected failure). Throws only for broker failures, after which the
+   * caller rolls back. Without a consumer (a listener container hands over one message at a time
+   * and none to take more from) the batch is {@code first} alone.
+   */
+  boolean take(Message first) throws JMSException {
     Message message = first;
     try {
       while (message != null) {
         if (!(handleTraced(message) instanceof Handled.Done handled)) {
           log.warn("Rolling back a batch for redelivery: held too long, {}", hold.why());
           session.rollback();
-          return;
+          return false;
         }
         done.add(handled);
-        message = takesMore(message) ? consumer.receiveNoWait() : null;
+        message = consumer != null && takesMore(message) ? consumer.receiveNoWait() : null;
       }
     } catch (RuntimeException e) {
       log.error("Rolling back a batch after an unexpected failure", e);
       session.rollback();
-      return;
+      return false;
     }
     if (!historySentHeld()) {
       log.warn("Rolling back a batch for redelivery: held too long, {}", hold.why());
       session.rollback();
-      return;
+      return false;
     }
+    return true;
+  }
+
+  /**
+   * Commits the batch {@link #take} handled: its replies, dead-letters and consumption (and, with
+   * the history buffer off, its history message). A history message the broker refuses only at
+   * commit rolls the batch back instead. Throws only for broker failures.
+   */
+  void commit() throws JMSException {
     log.debug("Committing a batch of {} requests (replies and history message sent)", done.size());
     try {
       session.commit();

@@ -4,6 +4,7 @@ import io.github.avgateway.core.config.HistoryStreamProperties;
 import io.github.avgateway.core.history.HistoryBacklogGate;
 import io.github.avgateway.core.pipe.Pipe;
 import io.github.avgateway.core.port.IntakeGate;
+import io.github.avgateway.jms.config.JmsProperties;
 import io.github.avgateway.jms.history.HistoryRoom;
 import io.github.avgateway.jms.history.JmsHistoryBuffer;
 import jakarta.jms.ConnectionFactory;
@@ -12,6 +13,7 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -20,7 +22,9 @@ import org.springframework.context.SmartLifecycle;
  * The JMS front-end: N {@link BatchConsumer}s on the request queue, and N more on each clean-pipe's
  * inbox, each on its own thread, connection and transacted session. Starts after everything else
  * (so the broker, scanner and history are up) and stops first, letting each consumer finish its
- * current batch.
+ * current batch. With {@code avgateway.jms.intake=listener-container} the same batches run in one
+ * Spring JMS {@link BatchListenerContainer} per queue instead (N invoker threads on one
+ * connection), started and stopped with the intake gate by a {@link ContainerIntakeWatch}.
  */
 public final class JmsGateway implements SmartLifecycle {
 
@@ -39,7 +43,11 @@ public final class JmsGateway implements SmartLifecycle {
   private final int consumers;
   private final String listensOn;
   private final HistoryStreamProperties.Buffer buffer;
+  private final JmsProperties.Intake mode;
   private JmsHistoryBuffer shared;
+  private final List<BatchListenerContainer> containers = new ArrayList<>();
+  private ContainerIntakeWatch watch;
+  private CountDownLatch stopping;
   private final List<BatchConsumer> running = new ArrayList<>();
   private final List<Thread> threads = new ArrayList<>();
 
@@ -49,6 +57,7 @@ public final class JmsGateway implements SmartLifecycle {
    * @param room whether the history address has room now, where the broker can be asked
    * @param lookup whether a queue exists, where the broker can be asked without a round trip
    * @param buffer the history buffer's settings, or null to send each batch's history itself
+   * @param intake the gateway's own consumers, or Spring JMS listener containers
    */
   public JmsGateway(
       ConnectionFactory factory,
@@ -60,7 +69,8 @@ public final class JmsGateway implements SmartLifecycle {
       QueueLookup lookup,
       int consumers,
       String listensOn,
-      HistoryStreamProperties.Buffer buffer) {
+      HistoryStreamProperties.Buffer buffer,
+      JmsProperties.Intake intake) {
     this.factory = factory;
     this.settings = settings;
     this.intakes = List.copyOf(intakes);
@@ -71,16 +81,37 @@ public final class JmsGateway implements SmartLifecycle {
     this.consumers = consumers;
     this.listensOn = listensOn;
     this.buffer = buffer;
+    this.mode = intake;
   }
 
   @Override
   public synchronized void start() {
-    if (!running.isEmpty()) {
+    if (isRunning()) {
       return;
     }
     if (settings.historyQueue() != null && buffer != null) {
       shared = new JmsHistoryBuffer(factory, settings.historyQueue(), room, backlog, buffer);
     }
+    if (mode == JmsProperties.Intake.LISTENER_CONTAINER) {
+      startContainers();
+    } else {
+      startConsumers();
+    }
+    log.info(
+        "av-gateway JMS ready: request queue {} on {} ({} {}, batches of up to {}){}, {} s"
+            + " after JVM start",
+        settings.requestQueue(),
+        listensOn,
+        consumers,
+        mode == JmsProperties.Intake.LISTENER_CONTAINER
+            ? "consumers in Spring JMS listener containers"
+            : "consumers",
+        settings.batchSize(),
+        pipesDescription(),
+        String.format("%.1f", ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0));
+  }
+
+  private void startConsumers() {
     for (Intake intake : intakes) {
       for (int i = 1; i <= consumers; i++) {
         String name = intake.threadPrefix() + i;
@@ -106,15 +137,33 @@ public final class JmsGateway implements SmartLifecycle {
         threads.add(Thread.ofPlatform().name(name).start(consumer));
       }
     }
-    log.info(
-        "av-gateway JMS ready: request queue {} on {} ({} consumers, batches of up to {}){}, {} s"
-            + " after JVM start",
-        settings.requestQueue(),
-        listensOn,
-        consumers,
-        settings.batchSize(),
-        pipesDescription(),
-        String.format("%.1f", ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0));
+  }
+
+  /**
+   * One listener container per queue, initialized (its invokers wait) and started by the watch once
+   * the intake gate is up.
+   */
+  private void startContainers() {
+    stopping = new CountDownLatch(1);
+    for (Intake intake : intakes) {
+      BatchListenerContainer container =
+          new BatchListenerContainer(
+              intake.threadPrefix().substring(0, intake.threadPrefix().length() - 1),
+              factory,
+              consumers,
+              settings,
+              intake.queue(),
+              intake.processor(),
+              gate,
+              backlog,
+              room,
+              lookup,
+              shared,
+              stopping);
+      container.afterPropertiesSet();
+      containers.add(container);
+    }
+    watch = new ContainerIntakeWatch(gate, containers, settings.pausePollInterval());
   }
 
   private String pipesDescription() {
@@ -132,6 +181,7 @@ public final class JmsGateway implements SmartLifecycle {
 
   @Override
   public synchronized void stop() {
+    stopContainers();
     running.forEach(BatchConsumer::stop);
     long deadline = System.nanoTime() + settings.receiveTimeout().plus(STOP_GRACE).toNanos();
     for (int i = 0; i < threads.size(); i++) {
@@ -153,9 +203,26 @@ public final class JmsGateway implements SmartLifecycle {
     }
   }
 
+  /**
+   * Stops the watch, ends the holds, and shuts the containers down: each waits for the batches its
+   * invokers are running.
+   */
+  private void stopContainers() {
+    if (watch != null) {
+      watch.close();
+      watch = null;
+    }
+    if (stopping != null) {
+      stopping.countDown();
+      stopping = null;
+    }
+    containers.forEach(BatchListenerContainer::shutdown);
+    containers.clear();
+  }
+
   @Override
   public synchronized boolean isRunning() {
-    return !running.isEmpty();
+    return !running.isEmpty() || !containers.isEmpty();
   }
 
   @Override
