@@ -152,7 +152,8 @@ final class HarnessCommand {
       names = "--rounds",
       paramLabel = "N",
       description =
-          "each gateway's JVMs (history-on, baseline, tracing, history-off) run N times in turn (1)")
+          "each gateway's JVMs (history-on, baseline, tracing, history-off) run N times, every"
+              + " second round in reverse order (1)")
   int rounds = 1;
 
   /**

@@ -59,9 +59,9 @@ import java.util.Set;
  *     run, a new gateway JVM of the same build runs the same cells with tracing on, 10 % of new
  *     traces sampled and exported there (variant {@code tracing-10pct}); null for none
  * @param rounds how many times each gateway's JVMs of the size cells run, in turn ({@code
- *     --rounds=N}: history-on, the baseline's, tracing on, history-off, then again, with " #2" and
- *     so on after the variant), so that drift of the machine over minutes falls on each of them
- *     alike; 1 by default
+ *     --rounds=N}: history-on, the baseline's, tracing on, history-off, then the same in the
+ *     reverse order, and so on, with " #2" and so on after the variant), so that drift of the
+ *     machine over minutes falls on each of them alike; 1 by default
  */
 record Options(
     Duration warmup,

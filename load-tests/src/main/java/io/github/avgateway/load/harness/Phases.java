@@ -3,6 +3,8 @@ package io.github.avgateway.load.harness;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 
@@ -55,29 +57,48 @@ final class Phases {
   }
 
   /**
-   * The size cells of one kind of gateway, {@code --rounds} times in turn: history on (then, in the
-   * first round, the echo at its half-load rate), the baseline's, tracing on, and with phase {@code
-   * phase} history off.
+   * The size cells of one kind of gateway, {@code --rounds} times: history on (then, in the first
+   * round, the echo at its half-load rate), the baseline's, tracing on, and with phase {@code
+   * phase} history off; every second round in the reverse order (A B, B A, A B, …), so that a
+   * machine growing faster or slower over the run does not favour the JVMs that always come later.
    */
   private void gatewayRounds(
       GatewayRuns gateways, GatewayRuns.Kind kind, String phase, GatewayFigures.Via via)
       throws Exception {
     for (int round = 1; round <= options.rounds(); round++) {
       String suffix = roundSuffix(round);
-      gateways.run(kind, true, "history-on" + suffix, List.of(), true, options.sizes());
+      List<GatewayStep> steps = new ArrayList<>();
+      steps.add(() -> gateways.run(kind, true, "history-on" + suffix, List.of(), true, sizes()));
       if (round == 1 && options.phases().contains(phase + "-echo")) {
-        echoAtHalfLoad(via);
+        steps.add(() -> echoAtHalfLoad(via));
       }
       if (options.baseline() != null) {
-        gateways.runBaseline(kind, options.sizes(), suffix);
+        steps.add(() -> gateways.runBaseline(kind, sizes(), suffix));
       }
       if (options.tracing() != null) {
-        gateways.runTracing(kind, options.sizes(), suffix);
+        steps.add(() -> gateways.runTracing(kind, sizes(), suffix));
       }
       if (options.phases().contains(phase)) {
-        gateways.run(kind, false, "history-off" + suffix, List.of(), true, options.sizes());
+        steps.add(
+            () -> gateways.run(kind, false, "history-off" + suffix, List.of(), true, sizes()));
+      }
+      if (round % 2 == 0) {
+        Collections.reverse(steps);
+      }
+      for (GatewayStep step : steps) {
+        step.run();
       }
     }
+  }
+
+  /** One gateway JVM's cells (or the echo's) within a round. */
+  @FunctionalInterface
+  private interface GatewayStep {
+    void run() throws Exception;
+  }
+
+  private List<Integer> sizes() {
+    return options.sizes();
   }
 
   /**
