@@ -251,92 +251,6 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
   }
 
   @Test
-  void requestDeliveredMoreOftenThanTheLimitIsDeadLettered() {
-    scanner.throwNext(Integer.MAX_VALUE);
-    String correlationId = "poison-" + UUID.randomUUID();
-    String requestId = send(ContractRequest.of(fresh(), "poison.bin", correlationId));
-
-    ContractDeadLetter letter = inbox.awaitDeadLetter(correlationId);
-    assertThat(letter.reason()).isEqualTo(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED);
-    MessageInfo doc = awaitHistory(requestId);
-    assertThat(doc.deadLetterReason()).isEqualTo(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED);
-    assertThat(doc.verdict()).isEqualTo(Verdict.ERROR);
-    assertThat(inbox.replies(correlationId)).isEmpty();
-  }
-
-  @Test
-  void scanFailureWhileTheGateIsDownIsRetriedNotAnswered() {
-    scanner.failing(true);
-    scanner.onFailure(() -> gate.down("clamd unreachable (test)"));
-    String correlationId = "retry-" + UUID.randomUUID();
-    send(ContractRequest.of(fresh(), null, correlationId));
-
-    await()
-        .atMost(Duration.ofSeconds(10))
-        .until(() -> gate.intake() instanceof io.github.avgateway.core.port.Availability.Down);
-    await().during(Duration.ofMillis(500)).until(() -> inbox.replies(correlationId).isEmpty());
-    scanner.failing(false);
-    gate.up();
-    ContractReply reply = inbox.awaitReply(correlationId);
-    assertThat(reply.verdict()).isEqualTo("CLEAN");
-  }
-
-  @Test
-  void intakeClosedRepeatedlyAroundOneScanCostsItNoDeliveryAttempt() {
-    AtomicInteger failures = new AtomicInteger();
-    scanner.failing(true);
-    scanner.onFailure(() -> {
-      failures.incrementAndGet();
-      gate.down("clamd unreachable (test)");
-    });
-    String correlationId = "held-scan-" + UUID.randomUUID();
-    String requestId = send(ContractRequest.of(fresh(), "held-scan.txt", correlationId));
-
-    for (int outage = 1; outage <= 4; outage++) {
-      int seen = outage;
-      await().atMost(Duration.ofSeconds(20)).until(() -> failures.get() >= seen && gateDown());
-      assertThat(inbox.replies(correlationId)).isEmpty();
-      gate.up(); // the held batch scans again, which fails and closes the gate again
-    }
-    await().atMost(Duration.ofSeconds(20)).until(() -> failures.get() >= 5 && gateDown());
-    scanner.failing(false);
-    gate.up();
-
-    assertThat(inbox.awaitReply(correlationId).verdict()).isEqualTo("CLEAN");
-    MessageInfo doc = awaitHistory(requestId);
-    assertThat(doc.redelivered()).as("delivered once, held through 5 outages").isFalse();
-    assertThat(inbox.deadLetters(correlationId)).isEmpty();
-    await().during(Duration.ofMillis(500)).until(() -> inbox.replies(correlationId).size() == 1);
-  }
-
-  @Test
-  void scanFailureWhileTheGateClosedAndOpenedAgainIsScannedAgainNotAnswered() {
-    scanner.failing(true);
-    scanner.onFailure(() -> {
-      // clamd marked down and found back by a probe before the gateway asks the gate
-      scanner.failing(false);
-      gate.blink("clamd unreachable for a moment (test)");
-    });
-    String correlationId = "blink-" + UUID.randomUUID();
-    String requestId = send(ContractRequest.of(fresh(), null, correlationId));
-
-    assertThat(inbox.awaitReply(correlationId).verdict()).isEqualTo("CLEAN");
-    assertThat(awaitHistory(requestId).redelivered()).isFalse();
-    scanner.onFailure(() -> {});
-  }
-
-  @Test
-  void scanFailureWhileTheGateIsUpIsAnsweredAsError() {
-    scanner.failing(true);
-    String correlationId = "error-" + UUID.randomUUID();
-    send(ContractRequest.of(fresh(), null, correlationId));
-
-    ContractReply reply = inbox.awaitReply(correlationId);
-    assertThat(reply.verdict()).isEqualTo("ERROR");
-    assertThat(reply.reason()).isEqualTo("SCAN_FAILED");
-  }
-
-  @Test
   void requestWithoutMessageIdGetsOneThatIsStableAcrossRedeliveries() throws Exception {
     scanner.throwNext(1);
     Session session = driver.session();
@@ -355,10 +269,6 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
     ContractReply reply = inbox.awaitReply(correlationId);
     assertThat(reply.body().requestId()).startsWith("ID:artemis-");
     assertThat(awaitHistory(reply.body().requestId()).redelivered()).isTrue();
-  }
-
-  private boolean gateDown() {
-    return gate.intake() instanceof io.github.avgateway.core.port.Availability.Down;
   }
 
   private String send(ContractRequest request) {
