@@ -230,7 +230,6 @@ public final class JmsGateway implements SmartLifecycle {
     return Integer.MAX_VALUE - 1000;
   }
 
-  /** A queue the gateway consumes, and what its consumers do with each message. */
   /**
    * One queue the gateway consumes, with the processor of its messages.
    *
