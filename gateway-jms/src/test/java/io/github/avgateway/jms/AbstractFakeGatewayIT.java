@@ -1,7 +1,10 @@
 package io.github.avgateway.jms;
 
+import static org.awaitility.Awaitility.await;
+
 import io.github.avgateway.core.config.HistoryStreamProperties;
 import io.github.avgateway.core.contract.ContractFiles;
+import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.testing.InMemoryHistory;
 import io.github.avgateway.core.testing.SwitchableGate;
 import io.github.avgateway.core.testing.TestEnv;
@@ -14,6 +17,7 @@ import io.github.avgateway.jms.support.JmsContractDriver;
 import jakarta.jms.JMSException;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.junit.jupiter.api.AfterEach;
@@ -91,5 +95,14 @@ abstract class AbstractFakeGatewayIT {
             id -> history.find("jms", id));
     driver.open(inbox::reply, inbox::deadLetter);
     return driver;
+  }
+
+  /** The history document of {@code requestId}, once the in-memory history holds it (10 s). */
+  MessageInfo awaitHistory(String requestId) {
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .pollDelay(Duration.ZERO)
+        .until(() -> history.find("jms", requestId).isPresent());
+    return history.find("jms", requestId).orElseThrow();
   }
 }

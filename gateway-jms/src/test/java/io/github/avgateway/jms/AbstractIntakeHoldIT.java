@@ -207,12 +207,4 @@ abstract class AbstractIntakeHoldIT extends AbstractFakeGatewayIT {
       throw new IllegalStateException(e);
     }
   }
-
-  protected MessageInfo awaitHistory(String requestId) {
-    await()
-        .atMost(Duration.ofSeconds(10))
-        .pollDelay(Duration.ZERO)
-        .until(() -> history.find("jms", requestId).isPresent());
-    return history.find("jms", requestId).orElseThrow();
-  }
 }

@@ -282,12 +282,4 @@ class JmsGatewayIT extends AbstractFakeGatewayIT {
   private jakarta.jms.Destination replyQueue() {
     return driver.replyQueue();
   }
-
-  private MessageInfo awaitHistory(String requestId) {
-    await()
-        .atMost(Duration.ofSeconds(10))
-        .pollDelay(Duration.ZERO)
-        .until(() -> history.find("jms", requestId).isPresent());
-    return history.find("jms", requestId).orElseThrow();
-  }
 }
