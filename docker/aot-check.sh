@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Checks outside Docker the steps of docker/Dockerfile that need no Docker engine: the runnable jar
 # split into its layers (docker/extract-layers.sh) and the layers copied into the layout the image
-# uses, the AOT cache recorded by the same training script (docker/aot-train.sh) on a JDK >= 25,
-# and the cache used by `java`: a start with
+# uses, the training launcher (docker/AotTraining.java) compiled into it, the AOT cache recorded by
+# the same training script (docker/aot-train.sh) on a JDK >= 25, and the cache used by `java` with
+# the launch arguments the image starts with (@launch.args): a start with
 # -XX:AOTMode=on, which exits with an error when the cache cannot be used. Prints the time of a
 # start to the end of start-up (spring.context.exit=onRefresh) with and without the cache, one
 # start each.
@@ -38,14 +39,19 @@ check() {
   for layer in dependencies spring-boot-loader snapshot-dependencies application; do
     cp -a "$layers/$layer/." "$app/"
   done
-  docker/aot-train.sh "$app" >&2
+  "$JAVA_HOME/bin/javac" --release 21 -d "$app/training-classes" docker/AotTraining.java
+  "$JAVA_HOME/bin/jar" --create --file "$app/aot-training.jar" -C "$app/training-classes" .
+  rm -rf "$app/training-classes"
+  local keep="$repo/target/aot-check/$module-keep" out
+  rm -rf "$keep" && mkdir -p "$keep"
+  docker/aot-train.sh "$app" "$keep" >&2
   [ -f "$app/gateway.jar" ] && [ -d "$app/lib" ] || { log "FAIL: $module: no extracted layout"; return 1; }
   scratch=$(mktemp -d)
   local t0 t1 t2 args=(--avgateway.clamd.endpoints=127.0.0.1:9 --spring.rabbitmq.port=9
     --avgateway.jms.url=tcp://127.0.0.1:0 --server.port=0)
   t0=$(now_ms)
   if ! "$JAVA" -XX:AOTCache="$app/gateway.aot" -XX:AOTMode=on -Dspring.context.exit=onRefresh \
-      -jar "$app/gateway.jar" "${args[@]}" \
+      @"$app/launch.args" "${args[@]}" \
       --avgateway.jms.embedded.data-dir="$scratch/a1" --avgateway.solr.embedded.home="$scratch/s1" \
       >"$scratch/with.log" 2>&1; then
     log "FAIL: $module did not start with its AOT cache (-XX:AOTMode=on):"
@@ -60,6 +66,25 @@ check() {
   t2=$(now_ms)
   log "$module: cache recorded and used; start-up $((t1 - t0)) ms with it, $((t2 - t1)) ms without" \
     "($("$JAVA" -version 2>&1 | grep -m1 version))"
+  # A code change: gateway.jar gets another entry (new size and time). The cache covers the
+  # libraries only, so the next training reuses the one kept, and the JVM still takes it.
+  printf 'a code change for docker/aot-check.sh\n' >"$scratch/code-change.txt"
+  "$JAVA_HOME/bin/jar" --update --file "$app/gateway.jar" -C "$scratch" code-change.txt
+  out=$(docker/aot-train.sh "$app" "$keep" 2>&1) || { log "FAIL: $module: training after a code change:"; echo "$out" >&2; return 1; }
+  case $out in
+    *"reused the cache kept"*) ;;
+    *) log "FAIL: $module: a code change was trained again instead of reusing the cache: $out"; return 1 ;;
+  esac
+  if ! "$JAVA" -XX:AOTCache="$app/gateway.aot" -XX:AOTMode=on -Dspring.context.exit=onRefresh \
+      @"$app/launch.args" "${args[@]}" \
+      --avgateway.jms.embedded.data-dir="$scratch/a3" --avgateway.solr.embedded.home="$scratch/s3" \
+      >"$scratch/changed.log" 2>&1; then
+    log "FAIL: $module did not start with the reused cache after a code change:"
+    tail -n 20 "$scratch/changed.log" >&2
+    rm -rf "$scratch"
+    return 1
+  fi
+  log "$module: after a code change, $out; the JVM takes it"
   rm -rf "$scratch"
 }
 

@@ -7,7 +7,9 @@
 #   spring-boot-loader/          empty: the extracted layout starts without Spring Boot's launcher
 #   snapshot-dependencies/lib/   third-party snapshots, if any
 #   application/gateway.jar      the module's own classes; application/lib/ the project's modules
-#                                (gateway-core, storage-solr)
+#                                (gateway-core, storage-solr), named in application/modules.txt
+#                                (lib/NAME, one a line: docker/aot-train.sh keeps them out of the
+#                                class path its AOT cache is recorded for)
 # Copied into one directory, the layers make the layout docker/aot-train.sh records its cache for.
 #   docker/extract-layers.sh JAR DIR   (DIR must not exist or be empty)
 set -eu
@@ -20,3 +22,4 @@ for layer in dependencies spring-boot-loader snapshot-dependencies application; 
   mkdir -p "$dir/$layer"
 done
 [ -f "$dir/application/gateway.jar" ] || { echo "extract-layers: no application/gateway.jar in $dir" >&2; exit 1; }
+(cd "$dir/application" && { [ ! -d lib ] || find lib -maxdepth 1 -name '*.jar' | sort; } >modules.txt)
