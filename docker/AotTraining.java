@@ -17,12 +17,12 @@ import java.util.jar.JarFile;
  * gateway's code so that the cache depends on the libraries only.
  *
  * <p>A JDK AOT cache names the class path it was recorded with (each jar's path, size and time),
- * and a later JVM uses it only if its own class path starts with that one. The gateway's jars change
- * with every code change; the libraries' jars do not. So the cache is recorded on a class path of
- * the libraries and this class alone, and the gateway is loaded for the training run by a class
- * loader of its own, whose classes the cache leaves out. The container then runs on the libraries,
- * this jar, and the gateway's jars after them: a cache recorded before a code change still fits,
- * and the image build reuses it instead of running the training again.
+ * and a later JVM uses it only if its own class path starts with that one. The gateway's jars
+ * change with every code change; the libraries' jars do not. So the cache is recorded on a class
+ * path of the libraries and this class alone, and the gateway is loaded for the training run by a
+ * class loader of its own, whose classes the cache leaves out. The container then runs on the
+ * libraries, this jar, and the gateway's jars after them: a cache recorded before a code change
+ * still fits, and the image build reuses it instead of running the training again.
  *
  * <pre>
  *   java -cp aot-training.jar AotTraining plan APP_DIR
@@ -105,7 +105,10 @@ public final class AotTraining {
 
   private static List<String> lines(Path file) {
     try {
-      return Files.readAllLines(file).stream().map(String::strip).filter(s -> !s.isEmpty()).toList();
+      return Files.readAllLines(file).stream()
+          .map(String::strip)
+          .filter(s -> !s.isEmpty())
+          .toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
