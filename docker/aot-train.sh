@@ -17,7 +17,7 @@
 # With KEEP_DIR (the image build's cache mount), a cache recorded earlier for the same libraries,
 # JDK, JVM options, main class and this script is copied from there, checked with -XX:AOTMode=on,
 # and used instead of a new training run: after a code change the image build skips the run. A new
-# cache replaces the one kept for the same main class.
+# cache replaces the one kept for the same main class. AOT_TRAINING=fresh records a new one anyway.
 #
 # The training run starts the application on its defaults and stops after start-up
 # (spring.context.exit=onRefresh); it needs no clamd, broker or Solr of its own: clamd and RabbitMQ
@@ -68,7 +68,7 @@ key=$({
   printf '%s\n' "$libraries" | tr ':' '\n' | while read -r jar; do stat -c '%n %s %Y' "$jar"; done
   cat "$0"
 } | sha256sum | cut -c1-16)
-if [ -n "$keep" ] && [ -f "$keep/$name-$key.aot" ]; then
+if [ -n "$keep" ] && [ "${AOT_TRAINING:-reuse}" != fresh ] && [ -f "$keep/$name-$key.aot" ]; then
   cp "$keep/$name-$key.aot" "$app/gateway.aot"
   if usable; then
     echo "aot-train: reused the cache kept for these $count libraries ($name, key $key); cache $(du -h "$app/gateway.aot" | cut -f1)"
