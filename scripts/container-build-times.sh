@@ -76,7 +76,9 @@ measure() {
   git archive "$rev" | tar -x -C "$ctx"
   say "revision $rev ($commit): $(git log -1 --format=%s "$rev" | cut -c1-100)"
   for kind in jms amqp; do timed_build "$rev" cold "$kind" "$ctx" "$tmp" --no-cache; done
-  echo "// a code change for scripts/container-build-times.sh" \
+  # Different in every run and revision: an identical change would let a later revision's build
+  # reuse the Maven layer an earlier one built from the same sources.
+  echo "// a code change for scripts/container-build-times.sh ($rev, $(date +%s%N))" \
     >>"$ctx/gateway-core/src/main/java/io/github/avgateway/core/clamd/Attempt.java"
   for kind in jms amqp; do timed_build "$rev" change "$kind" "$ctx" "$tmp"; done
   for kind in jms amqp; do timed_build "$rev" same "$kind" "$ctx" "$tmp"; done
