@@ -49,16 +49,17 @@ check() {
   scratch=$(mktemp -d)
   local t0 t1 t2 args=(--avgateway.clamd.endpoints=127.0.0.1:9 --spring.rabbitmq.port=9
     --avgateway.jms.url=tcp://127.0.0.1:0 --server.port=0)
-  t0=$(now_ms)
-  if ! "$JAVA" -XX:AOTCache="$app/gateway.aot" -XX:AOTMode=on -Dspring.context.exit=onRefresh \
+  # A start to the end of start-up that must use the cache (-XX:AOTMode=on), as the image starts.
+  cached_start() {
+    local name=$1
+    "$JAVA" -XX:AOTCache="$app/gateway.aot" -XX:AOTMode=on -Dspring.context.exit=onRefresh \
       @"$app/launch.args" "${args[@]}" \
-      --avgateway.jms.embedded.data-dir="$scratch/a1" --avgateway.solr.embedded.home="$scratch/s1" \
-      >"$scratch/with.log" 2>&1; then
-    log "FAIL: $module did not start with its AOT cache (-XX:AOTMode=on):"
-    tail -n 20 "$scratch/with.log" >&2
-    rm -rf "$scratch"
-    return 1
-  fi
+      --avgateway.jms.embedded.data-dir="$scratch/a-$name" --avgateway.solr.embedded.home="$scratch/s-$name" \
+      >"$scratch/$name.log" 2>&1 || { tail -n 20 "$scratch/$name.log" >&2; return 1; }
+  }
+  fail() { log "FAIL: $module: $*"; rm -rf "$scratch"; return 1; }
+  t0=$(now_ms)
+  cached_start with || { fail "did not start with its AOT cache (-XX:AOTMode=on)"; return 1; }
   t1=$(now_ms)
   "$JAVA" -Dspring.context.exit=onRefresh -jar "$app/gateway.jar" "${args[@]}" \
     --avgateway.jms.embedded.data-dir="$scratch/a2" --avgateway.solr.embedded.home="$scratch/s2" \
@@ -70,20 +71,13 @@ check() {
   # libraries only, so the next training reuses the one kept, and the JVM still takes it.
   printf 'a code change for docker/aot-check.sh\n' >"$scratch/code-change.txt"
   "$JAVA_HOME/bin/jar" --update --file "$app/gateway.jar" -C "$scratch" code-change.txt
-  out=$(docker/aot-train.sh "$app" "$keep" 2>&1) || { log "FAIL: $module: training after a code change:"; echo "$out" >&2; return 1; }
+  out=$(docker/aot-train.sh "$app" "$keep" 2>&1) || { fail "training after a code change: $out"; return 1; }
+  out=$(printf '%s\n' "$out" | grep -v '^Picked up JAVA_TOOL_OPTIONS' || true)
   case $out in
     *"reused the cache kept"*) ;;
-    *) log "FAIL: $module: a code change was trained again instead of reusing the cache: $out"; return 1 ;;
+    *) fail "a code change was trained again instead of reusing the cache: $out"; return 1 ;;
   esac
-  if ! "$JAVA" -XX:AOTCache="$app/gateway.aot" -XX:AOTMode=on -Dspring.context.exit=onRefresh \
-      @"$app/launch.args" "${args[@]}" \
-      --avgateway.jms.embedded.data-dir="$scratch/a3" --avgateway.solr.embedded.home="$scratch/s3" \
-      >"$scratch/changed.log" 2>&1; then
-    log "FAIL: $module did not start with the reused cache after a code change:"
-    tail -n 20 "$scratch/changed.log" >&2
-    rm -rf "$scratch"
-    return 1
-  fi
+  cached_start changed || { fail "did not start with the reused cache after a code change"; return 1; }
   log "$module: after a code change, $out; the JVM takes it"
   rm -rf "$scratch"
 }
