@@ -31,7 +31,9 @@ app=$(cd "$1" && pwd)
 keep=${2:-}
 java=${JAVA:-java}
 # A JDK AOT cache needs Java 25 or later; an older java is refused in one line, before any work.
-major=$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
+# The JVM's properties are read once: for this check and for the key of a kept cache (below).
+settings=$("$java" -XshowSettings:properties -version 2>&1)
+major=$(printf '%s\n' "$settings" | sed -n 's/^ *java.specification.version = //p')
 [ "${major%%.*}" -ge 25 ] 2>/dev/null || {
   echo "aot-train: refused $java (Java ${major:-unknown}): needs a JDK >= 25; set JAVA" >&2
   exit 1
@@ -61,7 +63,7 @@ usable() {
 
 name=${main##*.}
 key=$({
-  "$java" -XshowSettings:properties -version 2>&1 |
+  printf '%s\n' "$settings" |
     grep -E '^ *(java\.home|java\.vm\.version|java\.runtime\.version|os\.arch) ='
   echo "JAVA_TOOL_OPTIONS=${JAVA_TOOL_OPTIONS:-}"
   echo "main=$main"
