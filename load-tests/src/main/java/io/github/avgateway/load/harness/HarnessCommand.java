@@ -102,7 +102,7 @@ final class HarnessCommand {
       names = "--jit-settle",
       paramLabel = "PERCENT",
       description =
-          "after --jit-warmup, 1 KiB load in 5 s steps until the gateway's JIT uses < PERCENT % of"
+          "after --jit-warmup, 1 KiB load in 5 s steps until the gateway's JIT uses < PERCENT %% of"
               + " a core (at most 180 s)")
   double jitSettle;
 

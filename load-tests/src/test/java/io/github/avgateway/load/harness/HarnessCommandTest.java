@@ -1,6 +1,7 @@
 package io.github.avgateway.load.harness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
@@ -11,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 /** Every flag keeps the name and meaning load-tests/README.md documents. */
 class HarnessCommandTest {
@@ -157,6 +159,21 @@ class HarnessCommandTest {
             "--rounds",
             "--no-build")) {
       assertThat(help).as(flag).contains(flag);
+    }
+  }
+
+  @Test
+  void everyDescriptionIsAValidFormat() {
+    // picocli formats each description with String.format: a bare '%' makes it print a warning
+    // and the raw text instead.
+    for (var field : HarnessCommand.class.getDeclaredFields()) {
+      CommandLine.Option option = field.getAnnotation(CommandLine.Option.class);
+      if (option == null) {
+        continue;
+      }
+      for (String line : option.description()) {
+        assertThatCode(() -> String.format(line)).as(field.getName()).doesNotThrowAnyException();
+      }
     }
   }
 }
