@@ -39,9 +39,7 @@ check() {
   for layer in dependencies spring-boot-loader snapshot-dependencies application; do
     cp -a "$layers/$layer/." "$app/"
   done
-  "$JAVA_HOME/bin/javac" --release 21 -d "$app/training-classes" docker/AotTraining.java
-  "$JAVA_HOME/bin/jar" --create --file "$app/aot-training.jar" -C "$app/training-classes" .
-  rm -rf "$app/training-classes"
+  docker/training-jar.sh docker/AotTraining.java "$app/aot-training.jar"
   local keep="$repo/target/aot-check/$module-keep" out
   rm -rf "$keep" && mkdir -p "$keep"
   docker/aot-train.sh "$app" "$keep" >&2
