@@ -14,6 +14,7 @@ import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.wire.WireNames;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -191,11 +192,17 @@ public final class FaultClient implements AutoCloseable {
 
   private void onReply(Message message) {
     MessageProperties props = message.getMessageProperties();
-    record(
-        props,
-        new Outcome.Reply(
-            Verdict.valueOf(header(props, WireNames.VERDICT)),
-            reason(header(props, WireNames.REASON))));
+    Verdict verdict = Verdict.valueOf(header(props, WireNames.VERDICT));
+    if (verdict == Verdict.ERROR) {
+      // The reply's own words say which failure it was; the ledger keeps only verdict and reason.
+      String body = new String(message.getBody(), StandardCharsets.UTF_8);
+      System.out.printf(
+          "FAULT %s: %s answered ERROR: %s%n",
+          ledger.scenario(),
+          props.getCorrelationId(),
+          body.length() > 600 ? body.substring(0, 600) + "..." : body);
+    }
+    record(props, new Outcome.Reply(verdict, reason(header(props, WireNames.REASON))));
   }
 
   private void onDeadLetter(Message message) {
