@@ -18,7 +18,10 @@ sealed interface Attempt {
     UNREACHABLE,
     /** Every session of the endpoint stayed busy for the borrow timeout. */
     BUSY,
-    /** The session failed mid-exchange (closed, reset, out of step): retry on a fresh one. */
+    /**
+     * The session failed mid-exchange (closed, reset, out of step, or clamd refused the command
+     * without scanning, as a stopping clamd does): retry on a fresh one.
+     */
     BROKEN,
     /** clamd stayed silent (or took no data) for the read timeout: not retried. */
     TIMED_OUT,

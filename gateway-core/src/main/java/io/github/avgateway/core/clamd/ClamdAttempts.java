@@ -105,10 +105,24 @@ final class ClamdAttempts {
       versions.update(session.version());
     }
     return switch (session.instream(payload, writer)) {
-      case ClamdSession.InstreamResult.Replied r ->
-          new Attempt.Answered(ClamdReplyParser.parse(r.text()), r.wholePayloadSent());
+      case ClamdSession.InstreamResult.Replied r -> answered(session, r);
       case ClamdSession.InstreamResult.TooLarge t -> new Attempt.TooLarge(t.bytesRead());
     };
+  }
+
+  /**
+   * clamd's reply as an answer, except a refusal of the command: clamd did not scan the payload (a
+   * clamd that is shutting down refuses the INSTREAM it was receiving, then closes), so the session
+   * counts as broken and the scan is retried like one cut by a restart, never answered from it.
+   */
+  private static Attempt answered(ClamdSession session, ClamdSession.InstreamResult.Replied r) {
+    ClamdReply reply = ClamdReplyParser.parse(r.text());
+    if (reply instanceof ClamdReply.Refused refused) {
+      return new Attempt.Failed(
+          Failure.BROKEN,
+          "clamd " + session.endpoint() + " refused the scan without scanning: " + refused.words());
+    }
+    return new Attempt.Answered(reply, r.wholePayloadSent());
   }
 
   private static void closeQuietly(InputStream payload) {

@@ -34,8 +34,19 @@ sealed interface ClamdReply {
   /** {@code INSTREAM size limit exceeded}: clamd's StreamMaxLength cut the stream. */
   record SizeLimitExceeded(String words) implements ClamdReply {}
 
-  /** An error, an unknown or contradictory reply, or no reply at all. */
+  /**
+   * An error about the stream ({@code stream: ... ERROR}), an unknown or contradictory reply, or no
+   * reply at all.
+   */
   record Failed(String words) implements ClamdReply {}
+
+  /**
+   * An error that is not about the stream: clamd refused the command itself, e.g. {@code Error
+   * processing command. ERROR} or {@code PROTOCOL ERROR: ancillary data sent without FILDES.
+   * ERROR}, which a clamd that is shutting down sends for the INSTREAM it can no longer hand to a
+   * scanning thread. It says nothing about the payload, which clamd did not scan.
+   */
+  record Refused(String words) implements ClamdReply {}
 
   /**
    * The report for this reply. CLEAN only for {@link Clean} when the whole payload, terminator
@@ -57,12 +68,14 @@ sealed interface ClamdReply {
       case SizeLimitExceeded s ->
           ScanReport.notClean(Reason.TOO_LARGE, s.words(), engine, scanMillis);
       case Failed f -> ScanReport.notClean(Reason.SCAN_FAILED, f.words(), engine, scanMillis);
+      case Refused r -> ScanReport.notClean(Reason.SCAN_FAILED, r.words(), engine, scanMillis);
     };
   }
 
   /**
    * Whether clamd keeps the session open after this reply. clamd closes the connection after a
-   * stream size error, and after an unknown reply the session cannot be trusted.
+   * stream size error and after refusing a command, and after an unknown reply the session cannot
+   * be trusted.
    */
   default boolean keepsSession() {
     return switch (this) {
@@ -72,6 +85,7 @@ sealed interface ClamdReply {
       case Encrypted e -> true;
       case SizeLimitExceeded s -> false;
       case Failed f -> false;
+      case Refused r -> false;
     };
   }
 }

@@ -8,6 +8,10 @@ import java.util.List;
  * ClamdReply}. Total: every string, null included, maps to a reply, and only the exact text {@code
  * stream: OK} maps to {@link ClamdReply.Clean}. A text may hold several entries separated by
  * newlines or NUL (clamd with AllMatchScan); they are combined so that the least safe wins.
+ *
+ * <p>clamd words its verdict on a stream as {@code stream: ...}; an error without that prefix comes
+ * from its session handling, not from a scan ({@link ClamdReply.Refused}), except the stream size
+ * limit ({@link ClamdReply.SizeLimitExceeded}), which is about the payload.
  */
 final class ClamdReplyParser {
 
@@ -30,6 +34,7 @@ final class ClamdReplyParser {
     LIMITS,
     SIZE_LIMIT,
     ERROR,
+    REFUSED,
     UNKNOWN
   }
 
@@ -59,7 +64,7 @@ final class ClamdReplyParser {
       return new Entry(Kind.SIZE_LIMIT, line);
     }
     if (line.endsWith(ERROR)) {
-      return new Entry(Kind.ERROR, line);
+      return new Entry(line.startsWith(STREAM) ? Kind.ERROR : Kind.REFUSED, line);
     }
     if (!line.startsWith(STREAM)) {
       return new Entry(Kind.UNKNOWN, line);
@@ -106,6 +111,9 @@ final class ClamdReplyParser {
     if (has(entries, Kind.ERROR)) {
       return new ClamdReply.Failed("clamd: " + words);
     }
+    if (has(entries, Kind.REFUSED)) {
+      return new ClamdReply.Refused("clamd: " + words);
+    }
     if (has(entries, Kind.ENCRYPTED)) {
       return new ClamdReply.Encrypted(words);
     }
@@ -121,7 +129,7 @@ final class ClamdReplyParser {
   private static boolean isDetection(Entry entry) {
     return switch (entry.kind()) {
       case SIGNATURE, ENCRYPTED, LIMITS -> true;
-      case OK, SIZE_LIMIT, ERROR, UNKNOWN -> false;
+      case OK, SIZE_LIMIT, ERROR, REFUSED, UNKNOWN -> false;
     };
   }
 

@@ -20,10 +20,10 @@ import java.util.Optional;
  * zIDSESSION} sessions to a healthy endpoint. Guarantees: never throws for a scan problem (it is an
  * ERROR report with the reason in {@code detail}); CLEAN only when clamd answered {@code stream:
  * OK} after the whole payload; a payload over the gateway limit is UNSCANNABLE TOO_LARGE, without a
- * byte sent when its size is declared, and cut before the limit otherwise. A session that breaks is
- * retried once on a new connection when the payload can be sent again (see {@link
- * #scan(InputStream, long)}); a silent clamd is not retried, so an ERROR comes within the read
- * timeout.
+ * byte sent when its size is declared, and cut before the limit otherwise. A session that breaks,
+ * or on which clamd refuses the command without scanning (as it does while stopping), is retried
+ * once on a new connection when the payload can be sent again (see {@link #scan(InputStream,
+ * long)}); a silent clamd is not retried, so an ERROR comes within the read timeout.
  */
 public final class ClamdScanner implements VirusScanner, AutoCloseable {
 

@@ -153,6 +153,44 @@ class ClamdReplyParserTest {
     assertThat(report.detail()).contains(reply.lines().toList().getLast());
   }
 
+  /**
+   * Errors without the {@code stream: } prefix come from clamd's session handling, not from a scan
+   * of the payload: a stopping clamd answers the INSTREAM it can no longer dispatch with the first
+   * two. They are refusals (the client retries them as a broken session), never a verdict.
+   */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "Error processing command. ERROR",
+        "PROTOCOL ERROR: ancillary data sent without FILDES. ERROR",
+        "Command invalid inside IDSESSION. ERROR",
+        "Error writing to temporary file ERROR"
+      })
+  void errorsNotAboutTheStreamAreRefusals(String reply) {
+    ClamdReply parsed = ClamdReplyParser.parse(reply);
+    assertThat(parsed).isInstanceOf(ClamdReply.Refused.class);
+    assertThat(parsed.keepsSession()).isFalse();
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "stream: Can't allocate memory ERROR",
+        "stream: OK\nstream: Can't create temporary file ERROR",
+        "stream: Can't create temporary file ERROR\nError processing command. ERROR"
+      })
+  void errorsAboutTheStreamAreFailuresEvenWithARefusal(String reply) {
+    assertThat(ClamdReplyParser.parse(reply)).isInstanceOf(ClamdReply.Failed.class);
+  }
+
+  @Test
+  void aRefusalWithAnOkOrASignatureIsNeverClean() {
+    assertThat(ClamdReplyParser.parse("stream: OK\nError processing command. ERROR"))
+        .isInstanceOf(ClamdReply.Refused.class);
+    assertThat(ClamdReplyParser.parse("stream: X FOUND\nError processing command. ERROR"))
+        .isEqualTo(new ClamdReply.Found(List.of("X")));
+  }
+
   @ParameterizedTest
   @NullAndEmptySource
   @ValueSource(strings = {" ", "\n", "\0", "\0\0\n "})

@@ -11,7 +11,13 @@ import io.github.avgateway.core.port.Availability;
 import io.github.avgateway.core.testing.PrivateClamd;
 import java.io.ByteArrayInputStream;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 
 /** A private clamd is stopped and started again under a running client. */
@@ -62,6 +68,78 @@ class ClamdRestartIT {
       assertThat(report.verdict()).as(report.toString()).isEqualTo(Verdict.ERROR);
       assertThat(report.reason()).isEqualTo(Reason.SCAN_FAILED);
       assertThat(report.detail()).contains(endpoint.toString());
+    }
+  }
+
+  /**
+   * clamd stopped (SIGTERM) and started again three times under eight threads scanning small files
+   * back to back, as the fault scenario {@code clamdStoppedAndStarted} does behind a gateway: every
+   * scan that failed failed with clamd marked down during it (what the transports read to hold the
+   * request and scan it again), never with the endpoint up throughout. A stopping clamd refuses the
+   * INSTREAMs it has just received ({@code Error processing command. ERROR}); those scans were
+   * answered ERROR at once, before any scan had marked clamd down. Scans start only while the
+   * endpoint is up, as a transport takes requests only while intake is open.
+   */
+  @Test
+  void aScanThatFailsWhileClamdStopsFindsItMarkedDown() throws Exception {
+    int threads = 8;
+    try (PrivateClamd clamd = PrivateClamd.start(Map.of());
+        ClamdScanner scanner =
+            ClamdScanner.start(
+                ItEnv.settings(clamd.endpoint())
+                    .poolSize(threads)
+                    .probeInterval(Duration.ofMillis(100))
+                    .build())) {
+      AtomicBoolean running = new AtomicBoolean(true);
+      AtomicInteger answered = new AtomicInteger();
+      AtomicInteger failed = new AtomicInteger();
+      List<ScanReport> unheld = new CopyOnWriteArrayList<>();
+      List<Thread> scanning = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        byte[] payload = ItEnv.randomBytes(1024 + 512 * t, 10 + t);
+        scanning.add(
+            Thread.ofPlatform()
+                .name("scan-" + t)
+                .start(() -> {
+                  while (running.get()) {
+                    long markedDown = scanner.markedDown();
+                    if (scanner.availability() instanceof Availability.Down) {
+                      LockSupport.parkNanos(Duration.ofMillis(5).toNanos());
+                      continue;
+                    }
+                    ScanReport report = scanner.scan(ScanContent.of(payload));
+                    if (report.verdict() == Verdict.CLEAN) {
+                      answered.incrementAndGet();
+                    } else {
+                      failed.incrementAndGet();
+                      if (scanner.markedDown() == markedDown) {
+                        unheld.add(report);
+                      }
+                    }
+                  }
+                }));
+      }
+      try {
+        for (int outage = 0; outage < 3; outage++) {
+          LockSupport.parkNanos(Duration.ofMillis(700).toNanos());
+          clamd.stop();
+          LockSupport.parkNanos(Duration.ofMillis(300).toNanos());
+          clamd.launch();
+        }
+        LockSupport.parkNanos(Duration.ofMillis(700).toNanos());
+      } finally {
+        running.set(false);
+        for (Thread thread : scanning) {
+          thread.join(Duration.ofSeconds(30));
+        }
+      }
+      assertThat(unheld)
+          .as(
+              "failed scans (of %d failed, %d clean) with clamd never marked down",
+              failed.get(), answered.get())
+          .isEmpty();
+      assertThat(answered.get()).isPositive();
+      assertThat(scanner.scan(ScanContent.of(new byte[1])).verdict()).isEqualTo(Verdict.CLEAN);
     }
   }
 

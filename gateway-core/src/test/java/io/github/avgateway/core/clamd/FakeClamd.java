@@ -86,11 +86,26 @@ final class FakeClamd implements AutoCloseable {
    * {next}} become the command's id and the one after) and closes.
    */
   static Behavior answersAfterStream(String wireTemplate) {
+    return answersStreamsInTurn(wireTemplate);
+  }
+
+  /**
+   * Like {@link #answersAfterStream(String)}, with one template per INSTREAM in the order the fake
+   * receives them, on whichever connection: the first INSTREAM gets the first template, the second
+   * the second, and every one after the last template gets the last.
+   */
+  static Behavior answersStreamsInTurn(String... wireTemplates) {
+    if (wireTemplates.length == 0) {
+      throw new IllegalArgumentException("no template");
+    }
+    AtomicInteger streams = new AtomicInteger();
     return onInstream((in, out, id, closed) -> {
       for (int length = readLength(in); length > 0; length = readLength(in)) {
         in.readNBytes(length);
       }
-      out.write(fill(wireTemplate, id).getBytes(StandardCharsets.US_ASCII));
+      String template =
+          wireTemplates[Math.min(streams.getAndIncrement(), wireTemplates.length - 1)];
+      out.write(fill(template, id).getBytes(StandardCharsets.US_ASCII));
       out.flush();
     });
   }
