@@ -194,13 +194,8 @@ public final class FaultClient implements AutoCloseable {
     MessageProperties props = message.getMessageProperties();
     Verdict verdict = Verdict.valueOf(header(props, WireNames.VERDICT));
     if (verdict == Verdict.ERROR) {
-      // The reply's own words say which failure it was; the ledger keeps only verdict and reason.
-      String body = new String(message.getBody(), StandardCharsets.UTF_8);
-      System.out.printf(
-          "FAULT %s: %s answered ERROR: %s%n",
-          ledger.scenario(),
-          props.getCorrelationId(),
-          body.length() > 600 ? body.substring(0, 600) + "..." : body);
+      ledger.printErrorReply(
+          props.getCorrelationId(), new String(message.getBody(), StandardCharsets.UTF_8));
     }
     record(props, new Outcome.Reply(verdict, reason(header(props, WireNames.REASON))));
   }

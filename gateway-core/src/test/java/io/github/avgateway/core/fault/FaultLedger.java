@@ -63,6 +63,16 @@ public final class FaultLedger {
     entry(key).confirmed = true;
   }
 
+  /**
+   * Prints the body of an ERROR reply to {@code key} beside the run's FAULT lines: its detail says
+   * which failure it was, and the ledger keeps only the verdict and reason.
+   */
+  public void printErrorReply(String key, String body) {
+    System.out.printf(
+        "FAULT %s: %s answered ERROR: %s%n",
+        scenario, key, body.length() > 600 ? body.substring(0, 600) + "..." : body);
+  }
+
   /** Records a reply seen for {@code key} (its correlation id). */
   public void reply(String key, Verdict verdict, Reason reason) {
     observe(key, new Outcome.Reply(verdict, reason));

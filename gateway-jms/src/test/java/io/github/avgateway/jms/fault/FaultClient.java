@@ -164,12 +164,14 @@ final class FaultClient implements AutoCloseable {
 
   private void onReply(Message message) {
     Verdict verdict = verdict(message);
-    if (verdict == Verdict.ERROR) {
-      // An ERROR reply's own words (its detail) say which failure it was; the ledger keeps only
-      // the verdict and reason, so they are printed next to the run's FAULT line.
-      System.out.println("ERROR reply: " + body(message));
-    }
-    record(message, key -> ledger.reply(key, verdict, enumOrNull(Reason.class, message)));
+    record(
+        message,
+        key -> {
+          if (verdict == Verdict.ERROR) {
+            ledger.printErrorReply(key, body(message));
+          }
+          ledger.reply(key, verdict, enumOrNull(Reason.class, message));
+        });
   }
 
   private static String body(Message message) {
