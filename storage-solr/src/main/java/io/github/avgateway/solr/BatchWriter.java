@@ -1,11 +1,15 @@
 package io.github.avgateway.solr;
 
 import io.github.avgateway.core.port.Availability;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Date;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.request.UpdateRequest;
 import org.apache.solr.common.SolrInputDocument;
@@ -14,7 +18,9 @@ import org.apache.solr.common.SolrInputDocument;
  * Sends one batch as one update request with {@code commitWithin} and settles its futures: all
  * complete when Solr answered OK, all fail otherwise. Never commits. After the documents, the same
  * request marks their rollup slots dirty ({@link RollupSlots}); for a redelivered request, whose
- * new document replaces one received earlier, the earlier document's slot too.
+ * new document replaces one received earlier, the earlier document's slot too. A document recorded
+ * as new ({@link PendingRecord#replaces()} false) is added without Solr's overwrite; the documents
+ * of redelivered requests are checked again later for a second copy ({@link SecondCopies}).
  *
  * <p>In a time-routed alias ({@link HistoryCollections}) a batch holding a document Solr would
  * refuse is sent as one request per route ({@link HistoryUpdates}), and a redelivered request
@@ -35,6 +41,7 @@ final class BatchWriter {
   private final SolrHistoryGate gate;
   private final HistoryBatchObserver observer;
   private final RollupSlots slots;
+  private final SecondCopies secondCopies;
 
   BatchWriter(
       SolrClient client,
@@ -50,15 +57,21 @@ final class BatchWriter {
     this.commitWithinMillis = Math.toIntExact(commitWithin.toMillis());
     this.gate = gate;
     this.observer = observer;
+    this.secondCopies =
+        new SecondCopies(client, collections, slots, commitWithinMillis, Clock.systemUTC());
   }
 
   void write(List<PendingRecord> batch) {
     List<SolrInputDocument> docs = new ArrayList<>(batch.size());
     List<Instant> received = new ArrayList<>(batch.size());
     List<String> redelivered = new ArrayList<>();
+    Set<SolrInputDocument> added = Collections.newSetFromMap(new IdentityHashMap<>());
     for (PendingRecord pending : batch) {
       SolrInputDocument doc = pending.document();
       docs.add(doc);
+      if (!pending.replaces()) {
+        added.add(doc);
+      }
       received.add(((Date) doc.getFieldValue(HistoryFields.RECEIVED_AT)).toInstant());
       if (doc.containsKey(HistoryFields.REDELIVERED)) {
         redelivered.add((String) doc.getFieldValue(HistoryFields.ID));
@@ -68,12 +81,13 @@ final class BatchWriter {
     try {
       List<StoredCopies.Copy> earlier = earlierCopies(redelivered);
       earlier.forEach(copy -> received.add(copy.receivedAt()));
-      updates.add(docs, slots.markers(received), commitWithinMillis);
+      updates.add(docs, added, slots.markers(received), commitWithinMillis);
       removeReplaced(earlier);
     } catch (Exception e) {
       failed(batch, started, e);
       return;
     }
+    secondCopies.watch(redelivered);
     observe(batch.size(), started, true);
     gate.writesAccepted();
     batch.forEach(p -> p.accepted().complete(null));
@@ -112,6 +126,11 @@ final class BatchWriter {
     for (StoredCopies.Copy copy : earlier) {
       updates.deleteIfVersion(copy.collection(), copy.id(), copy.version(), commitWithinMillis);
     }
+  }
+
+  /** The redelivered requests' documents checked again for a second copy. */
+  SecondCopies secondCopies() {
+    return secondCopies;
   }
 
   private void observe(int documents, long startedNanos, boolean accepted) {

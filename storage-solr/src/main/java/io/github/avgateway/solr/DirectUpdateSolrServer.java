@@ -3,6 +3,7 @@ package io.github.avgateway.solr;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.apache.solr.client.solrj.SolrRequest;
 import org.apache.solr.client.solrj.SolrServerException;
@@ -27,12 +28,14 @@ import org.apache.solr.update.processor.UpdateRequestProcessor;
  * the history recorder sends) goes straight to the core's update processor chain. {@link
  * EmbeddedSolrServer} would write the batch as JavaBin and parse it back in the same JVM, about a
  * fifth of the history's CPU in the gateway's profile. Everything else (queries, deletes, commits,
- * requests with options) takes {@code EmbeddedSolrServer}'s own path. The chain sees copies of the
- * documents, as it would after the round trip, so the caller's documents stay as they were.
+ * requests with options other than overwrite) takes {@code EmbeddedSolrServer}'s own path. The
+ * chain sees copies of the documents, as it would after the round trip, so the caller's documents
+ * stay as they were.
  */
 final class DirectUpdateSolrServer extends EmbeddedSolrServer {
 
   private static final String UPDATE_PATH = "/update";
+  private static final Set<String> OVERWRITE_ONLY = Set.of(UpdateRequest.OVERWRITE);
 
   DirectUpdateSolrServer(CoreContainer container, String coreName) {
     super(container, coreName);
@@ -47,7 +50,10 @@ final class DirectUpdateSolrServer extends EmbeddedSolrServer {
     return super.request(request, collection);
   }
 
-  /** Documents only: no deletes, no commit or optimize, no parameters, no per-document options. */
+  /**
+   * Documents only: no deletes, no commit or optimize, no parameters, no per-document option but
+   * overwrite.
+   */
   static boolean addsOnly(UpdateRequest update) {
     List<SolrInputDocument> docs = update.getDocuments();
     ModifiableSolrParams params = update.getParams();
@@ -60,7 +66,8 @@ final class DirectUpdateSolrServer extends EmbeddedSolrServer {
         && update.getDocIterator() == null
         && update.getAction() == null
         && (params == null || params.size() == 0)
-        && options.values().stream().allMatch(o -> o == null || o.isEmpty());
+        && options.values().stream()
+            .allMatch(o -> o == null || OVERWRITE_ONLY.containsAll(o.keySet()));
   }
 
   private NamedList<Object> add(UpdateRequest update, String collection)
@@ -94,10 +101,14 @@ final class DirectUpdateSolrServer extends EmbeddedSolrServer {
     UpdateRequestProcessor processor =
         core.getUpdateProcessingChain(null).createProcessor(req, rsp);
     try {
-      for (SolrInputDocument doc : update.getDocuments()) {
+      for (var doc : update.getDocumentsMap().entrySet()) {
         AddUpdateCommand add = new AddUpdateCommand(req);
-        add.solrDoc = doc.deepCopy();
+        add.solrDoc = doc.getKey().deepCopy();
         add.commitWithin = update.getCommitWithin();
+        if (doc.getValue() != null
+            && Boolean.FALSE.equals(doc.getValue().get(UpdateRequest.OVERWRITE))) {
+          add.overwrite = false;
+        }
         processor.processAdd(add);
       }
       processor.finish();

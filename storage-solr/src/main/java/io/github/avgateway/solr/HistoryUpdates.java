@@ -6,6 +6,7 @@ import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.request.UpdateRequest;
 import org.apache.solr.client.solrj.response.UpdateResponse;
@@ -49,15 +50,29 @@ final class HistoryUpdates {
 
   /**
    * Adds {@code documents} and then {@code markers}: no marker reaches Solr before the documents it
-   * marks (the markers ride in the documents' request, after them, or in a later one).
+   * marks (the markers ride in the documents' request, after them, or in a later one). Every
+   * document replaces a stored one with its id.
    *
    * @param commitWithinMillis the visibility delay asked for, or -1 for Solr's own
    */
   void add(
       List<SolrInputDocument> documents, List<SolrInputDocument> markers, int commitWithinMillis)
       throws Exception {
+    add(documents, Set.of(), markers, commitWithinMillis);
+  }
+
+  /**
+   * Like {@link #add(List, List, int)}, but the documents in {@code added} (compared by identity)
+   * are added without Solr's overwrite: Lucene does not look their ids up in the index.
+   */
+  void add(
+      List<SolrInputDocument> documents,
+      Set<SolrInputDocument> added,
+      List<SolrInputDocument> markers,
+      int commitWithinMillis)
+      throws Exception {
     try {
-      send(documents, markers, commitWithinMillis, false);
+      send(documents, added, markers, commitWithinMillis, false);
     } catch (SolrException e) {
       if (!collections.timeRouted() || e.code() != BAD_REQUEST) {
         throw e;
@@ -68,12 +83,13 @@ final class HistoryUpdates {
           collections.name(),
           e.getMessage());
       collections.refresh();
-      send(documents, markers, commitWithinMillis, true);
+      send(documents, added, markers, commitWithinMillis, true);
     }
   }
 
   private void send(
       List<SolrInputDocument> documents,
+      Set<SolrInputDocument> added,
       List<SolrInputDocument> markers,
       int commitWithinMillis,
       boolean strict)
@@ -85,10 +101,10 @@ final class HistoryUpdates {
       markerRoutes = Map.of();
     }
     for (var route : routes.entrySet()) {
-      process(request(route.getValue(), commitWithinMillis), route.getKey());
+      process(request(route.getValue(), added, commitWithinMillis), route.getKey());
     }
     for (var route : markerRoutes.entrySet()) {
-      process(request(route.getValue(), commitWithinMillis), route.getKey());
+      process(request(route.getValue(), Set.of(), commitWithinMillis), route.getKey());
     }
   }
 
@@ -103,9 +119,16 @@ final class HistoryUpdates {
     return routes;
   }
 
-  private static UpdateRequest request(List<SolrInputDocument> documents, int commitWithinMillis) {
+  private static UpdateRequest request(
+      List<SolrInputDocument> documents, Set<SolrInputDocument> added, int commitWithinMillis) {
     UpdateRequest request = new UpdateRequest();
-    request.add(documents);
+    for (SolrInputDocument doc : documents) {
+      if (added.contains(doc)) {
+        request.add(doc, Boolean.FALSE); // overwrite=false for this document only
+      } else {
+        request.add(doc);
+      }
+    }
     if (commitWithinMillis >= 0) {
       request.setCommitWithin(commitWithinMillis);
     }

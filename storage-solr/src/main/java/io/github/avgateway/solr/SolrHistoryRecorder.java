@@ -2,6 +2,8 @@ package io.github.avgateway.solr;
 
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.port.HistoryRecorder;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -12,6 +14,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.apache.solr.client.solrj.SolrClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@link HistoryRecorder} on SolrJ with smart batching.
@@ -34,10 +38,18 @@ import org.apache.solr.client.solrj.SolrClient;
  *       the queue fills; an idle recorder probes Solr every {@code probeInterval} and the gate
  *       comes back up by itself.
  *   <li>Idempotent: the document id is {@link MessageInfo#id()}, so recording a redelivered request
- *       again overwrites its document.
+ *       again overwrites its document. A document recorded as new ({@link #recordNew}) is added
+ *       without that overwrite; the documents of redelivered requests are looked up again after one
+ *       and after ten minutes, and a second copy (the two written in the other order, by two
+ *       indexers) is deleted ({@link SecondCopies}).
  * </ul>
  */
 public final class SolrHistoryRecorder implements HistoryRecorder, AutoCloseable {
+
+  /** How often the documents of redelivered requests due for a check are looked up again. */
+  static final Duration COPIES_CHECK_INTERVAL = Duration.ofSeconds(30);
+
+  private static final Logger log = LoggerFactory.getLogger(SolrHistoryRecorder.class);
 
   private final RecorderSettings settings;
   private final BatchWriter writer;
@@ -45,6 +57,7 @@ public final class SolrHistoryRecorder implements HistoryRecorder, AutoCloseable
   private final Semaphore inFlight;
   private final ExecutorService senders;
   private final Thread dispatcher;
+  private final ScheduledRuns copiesCheck;
   private volatile boolean closed;
 
   public SolrHistoryRecorder(
@@ -95,6 +108,26 @@ public final class SolrHistoryRecorder implements HistoryRecorder, AutoCloseable
     this.dispatcher =
         Thread.ofPlatform().name("solr-history-batcher").daemon().unstarted(this::dispatch);
     dispatcher.start();
+    this.copiesCheck = new ScheduledRuns("solr-history-copies", this::checkCopies);
+    copiesCheck.start();
+  }
+
+  /** One sweep of {@link SecondCopies}; the next in {@link #COPIES_CHECK_INTERVAL}. */
+  private Duration checkCopies() {
+    try {
+      writer.secondCopies().sweep(Instant.now());
+    } catch (Exception e) {
+      log.warn(
+          "checking redelivered requests for a second copy failed, retrying in {}: {}",
+          COPIES_CHECK_INTERVAL,
+          BatchWriter.describe(e));
+    }
+    return COPIES_CHECK_INTERVAL;
+  }
+
+  /** The redelivered requests' documents checked again for a second copy. */
+  SecondCopies secondCopies() {
+    return writer.secondCopies();
   }
 
   /**
@@ -105,13 +138,29 @@ public final class SolrHistoryRecorder implements HistoryRecorder, AutoCloseable
    */
   @Override
   public CompletableFuture<Void> record(MessageInfo info) {
+    return enqueue(info, true);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The document is added without Solr's overwrite: Lucene then need not look its id up in every
+   * segment, which at a hundred million random ids is more than half of Solr's work per document.
+   */
+  @Override
+  public CompletableFuture<Void> recordNew(MessageInfo info) {
+    return enqueue(info, false);
+  }
+
+  private CompletableFuture<Void> enqueue(MessageInfo info, boolean replaces) {
     CompletableFuture<Void> accepted = new CompletableFuture<>();
     if (closed) {
       accepted.completeExceptionally(new SolrHistoryException("history recorder is closed"));
       return accepted;
     }
     PendingRecord pending =
-        new PendingRecord(SolrDocumentMapper.toDocument(info), accepted, System.nanoTime());
+        new PendingRecord(
+            SolrDocumentMapper.toDocument(info), accepted, System.nanoTime(), replaces);
     try {
       queue.put(pending);
     } catch (InterruptedException e) {
@@ -207,6 +256,7 @@ public final class SolrHistoryRecorder implements HistoryRecorder, AutoCloseable
   @Override
   public void close() throws InterruptedException {
     closed = true;
+    copiesCheck.close();
     long wait = settings.requestTimeout().toMillis() * 2;
     dispatcher.join(wait);
     senders.shutdown();

@@ -54,13 +54,30 @@ class DirectUpdateSolrServerIT {
     UpdateRequest withParam = adds(doc);
     withParam.setParam("update.chain", "other");
     UpdateRequest withOptions = new UpdateRequest();
-    withOptions.add(doc, false);
+    withOptions.add(doc, 5000);
     UpdateRequest deleteOnly = new UpdateRequest();
     deleteOnly.deleteByQuery("*:*");
     for (UpdateRequest other :
         List.of(withDelete, withCommit, withParam, withOptions, deleteOnly)) {
       assertThat(DirectUpdateSolrServer.addsOnly(other)).as(other.toString()).isFalse();
     }
+  }
+
+  @Test
+  void anAddWithoutOverwriteTakesTheShortcutAndKeepsBothCopies() throws Exception {
+    SolrInputDocument doc = document("r9");
+    UpdateRequest request = new UpdateRequest();
+    request.add(doc, false);
+    assertThat(DirectUpdateSolrServer.addsOnly(request)).isTrue();
+    assertThat(request.process(client, "history").getStatus()).isZero();
+    assertThat(request.process(client, "history").getStatus()).isZero();
+    client.commit("history");
+    assertThat(
+            client
+                .query("history", new SolrQuery("id:\"" + doc.getFieldValue("id") + "\""))
+                .getResults()
+                .getNumFound())
+        .isEqualTo(2);
   }
 
   @Test

@@ -187,6 +187,60 @@ abstract class HistoryStoreContract extends HistoryQueriesContract {
     assertThat(queries.byRequestId("amqp", gateway + "-1")).contains(again);
   }
 
+  @Test
+  void aRequestRecordedAsNewIsReplacedByItsRedelivery() throws Exception {
+    String gateway = "new-then-again-" + getClass().getSimpleName();
+    MessageInfo first =
+        HistoryDocs.clean(gateway, gateway + "-1", Instant.parse("2002-01-02T00:00:00Z"));
+    MessageInfo again = HistoryDocs.redeliveredAndDeadLettered(first);
+    recorder.recordNew(first).get(30, TimeUnit.SECONDS);
+    recorder.record(again).get(30, TimeUnit.SECONDS);
+
+    await().atMost(VISIBLE).until(() -> count("gateway:" + gateway) == 1 && redelivered(gateway));
+    assertThat(queries.byRequestId("amqp", gateway + "-1")).contains(again);
+  }
+
+  /**
+   * What makes recording as new cheap: Solr adds the document without looking for one with its id
+   * (so a caller that wrongly says new gets a second copy).
+   */
+  @Test
+  void aDocumentRecordedAsNewIsAddedWithoutSolrsOverwrite() throws Exception {
+    String gateway = "new-twice-" + getClass().getSimpleName();
+    MessageInfo doc =
+        HistoryDocs.clean(gateway, gateway + "-1", Instant.parse("2002-01-03T00:00:00Z"));
+    recorder.recordNew(doc).get(30, TimeUnit.SECONDS);
+    recorder.recordNew(doc).get(30, TimeUnit.SECONDS);
+
+    await().atMost(VISIBLE).until(() -> count("gateway:" + gateway) == 2);
+  }
+
+  /**
+   * Two indexers can write a request's two documents in the other order: the redelivery's first
+   * (replacing nothing), then the first delivery's as new. The check after a minute removes the
+   * older copy; the last written stays.
+   */
+  @Test
+  void aSecondCopyWrittenInTheOtherOrderIsRemovedByTheLaterCheck() throws Exception {
+    String gateway = "other-order-" + getClass().getSimpleName();
+    MessageInfo first =
+        HistoryDocs.clean(gateway, gateway + "-1", Instant.parse("2002-01-04T00:00:00Z"));
+    MessageInfo again = HistoryDocs.redeliveredAndDeadLettered(first);
+    recorder.record(again).get(30, TimeUnit.SECONDS);
+    recorder.recordNew(first).get(30, TimeUnit.SECONDS);
+    await().atMost(VISIBLE).until(() -> count("gateway:" + gateway) == 2);
+
+    SecondCopies copies = recorder.secondCopies();
+    Instant now = Instant.now();
+    assertThat(copies.sweep(now)).as("not due yet").isZero();
+    assertThat(copies.sweep(now.plus(SecondCopies.CHECKS.get(0)).plusSeconds(1))).isEqualTo(1);
+    await().atMost(VISIBLE).until(() -> count("gateway:" + gateway) == 1);
+    assertThat(queries.byRequestId("amqp", gateway + "-1")).contains(first);
+    assertThat(copies.removed()).isEqualTo(1);
+    // the second check finds one copy and deletes nothing
+    assertThat(copies.sweep(now.plus(SecondCopies.CHECKS.get(1)).plusSeconds(1))).isZero();
+  }
+
   private boolean redelivered(String gateway) throws Exception {
     SolrQuery query = new SolrQuery("gateway:" + gateway);
     QueryResponse response = store.client().query(store.collection(), query);

@@ -109,7 +109,8 @@ class AmqpHistoryConfiguration {
           history.deadLetterQueue(),
           new Backoff(settings.backoffFirst(), settings.backoffMax()),
           props.pauseHoldLimit(),
-          props.confirmTimeout());
+          props.confirmTimeout(),
+          props.queueType() == AmqpGatewayProperties.QueueType.QUORUM);
     }
 
     @Bean

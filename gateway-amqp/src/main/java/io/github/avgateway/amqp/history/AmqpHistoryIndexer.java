@@ -39,6 +39,7 @@ public final class AmqpHistoryIndexer implements ChannelAwareBatchMessageListene
   private final Backoff backoff;
   private final Duration holdLimit;
   private final Duration confirmTimeout;
+  private final boolean flagsReliable;
   private volatile boolean stopping;
 
   public AmqpHistoryIndexer(
@@ -47,13 +48,15 @@ public final class AmqpHistoryIndexer implements ChannelAwareBatchMessageListene
       String deadLetterQueue,
       Backoff backoff,
       Duration holdLimit,
-      Duration confirmTimeout) {
+      Duration confirmTimeout,
+      boolean flagsReliable) {
     this.indexer = indexer;
     this.publisher = publisher;
     this.deadLetterQueue = deadLetterQueue;
     this.backoff = backoff;
     this.holdLimit = holdLimit;
     this.confirmTimeout = confirmTimeout;
+    this.flagsReliable = flagsReliable;
   }
 
   @Override
@@ -61,9 +64,7 @@ public final class AmqpHistoryIndexer implements ChannelAwareBatchMessageListene
     long deadline = System.nanoTime() + holdLimit.toNanos();
     List<IndexOutcome> outcomes =
         indexer.indexHeld(
-            messages.stream().map(Message::getBody).toList(),
-            backoff,
-            wait -> pause(wait, deadline));
+            messages.stream().map(this::received).toList(), backoff, wait -> pause(wait, deadline));
     boolean[] done = new boolean[messages.size()];
     for (int i = 0; i < messages.size(); i++) {
       done[i] = settled(messages.get(i), outcomes.get(i));
@@ -96,6 +97,20 @@ public final class AmqpHistoryIndexer implements ChannelAwareBatchMessageListene
         channel.basicNack(tag(messages.get(i)), false, true);
       }
     }
+  }
+
+  /**
+   * The body with RabbitMQ's redelivered flag, when the flags can be trusted; else marked
+   * redelivered. A quorum queue (the history queue always, the request queues by default) counts
+   * deliveries in its replicated log: a message delivered to a consumer that died, or before the
+   * broker restarted, comes back flagged. With classic request queues a request's flag is not
+   * trusted across a broker crash, so no document is recorded as new. An absent flag counts as
+   * redelivered.
+   */
+  private HistoryIndexer.Received received(Message message) {
+    boolean redelivered =
+        !flagsReliable || !Boolean.FALSE.equals(message.getMessageProperties().getRedelivered());
+    return new HistoryIndexer.Received(message.getBody(), redelivered);
   }
 
   private static long tag(Message message) {

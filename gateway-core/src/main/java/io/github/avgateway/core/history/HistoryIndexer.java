@@ -9,9 +9,13 @@ import io.github.avgateway.core.wire.HistoryMessages;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -27,7 +31,10 @@ import org.slf4j.LoggerFactory;
  * document of that message, or a later version of it from the same poll; an unreadable body is
  * {@link IndexOutcome.Rejected} and never retried; everything else is {@link IndexOutcome.Refused},
  * to be left in the broker. Writing a document again overwrites it (ids derive from the request),
- * so a redelivered message never doubles a document. Not thread-safe: one per consumer.
+ * so a redelivered message never doubles a document. A document that cannot have been written
+ * before (its request and its history message delivered for the first time, the first attempt, its
+ * id once in the poll) is recorded as new ({@link HistoryRecorder#recordNew}), which spares the
+ * store the search for a copy to replace. Not thread-safe: one per consumer.
  */
 public final class HistoryIndexer {
 
@@ -56,6 +63,21 @@ public final class HistoryIndexer {
     this.status = status;
   }
 
+  /**
+   * The body of a history message as a transport consumer received it.
+   *
+   * @param body the message body
+   * @param redelivered whether the broker may have delivered it before (AMQP's redelivered flag,
+   *     JMS's {@code JMSRedelivered}): then its documents may be stored already
+   */
+  public record Received(byte[] body, boolean redelivered) {
+
+    /** {@code body}, of which the broker cannot say that it is delivered for the first time. */
+    public static Received again(byte[] body) {
+      return new Received(body, true);
+    }
+  }
+
   /** A pause between attempts; false when the consumer is stopping and should give up. */
   @FunctionalInterface
   public interface Pause {
@@ -68,8 +90,8 @@ public final class HistoryIndexer {
    * Logs once when the store starts refusing (no stack trace) and once when it accepts again. The
    * outcomes are final (no {@link IndexOutcome.Refused}) unless the consumer is stopping.
    */
-  public List<IndexOutcome> indexHeld(List<byte[]> bodies, Backoff backoff, Pause pause) {
-    List<IndexOutcome> outcomes = index(bodies);
+  public List<IndexOutcome> indexHeld(List<Received> received, Backoff backoff, Pause pause) {
+    List<IndexOutcome> outcomes = index(received, true);
     int attempts = 1;
     while (outcomes.stream().anyMatch(IndexOutcome.Refused.class::isInstance)) {
       String why =
@@ -85,7 +107,7 @@ public final class HistoryIndexer {
       if (!pause.pause(backoff.failed())) {
         return outcomes;
       }
-      outcomes = index(bodies);
+      outcomes = index(received, false);
       attempts++;
     }
     if (attempts > 1) {
@@ -95,19 +117,34 @@ public final class HistoryIndexer {
     return outcomes;
   }
 
-  /** Indexes the documents of {@code bodies}; one outcome per body, in the same order. */
+  /**
+   * Indexes the documents of {@code bodies}, each of which may have been delivered before; one
+   * outcome per body, in the same order.
+   */
   public List<IndexOutcome> index(List<byte[]> bodies) {
-    List<IndexOutcome> outcomes = new ArrayList<>(bodies.size());
+    return index(bodies.stream().map(Received::again).toList(), false);
+  }
+
+  /**
+   * One attempt at {@code received}; on the first attempt documents that cannot be stored yet are
+   * recorded as new.
+   */
+  private List<IndexOutcome> index(List<Received> received, boolean firstAttempt) {
+    List<IndexOutcome> outcomes = new ArrayList<>(received.size());
     List<CompletableFuture<Void>> pending = new ArrayList<>();
     List<Integer> readable = new ArrayList<>();
     List<MessageInfo> documents = new ArrayList<>();
-    for (byte[] body : bodies) {
+    Set<MessageInfo> fresh = Collections.newSetFromMap(new IdentityHashMap<>());
+    for (Received one : received) {
       try {
-        HistoryMessage message = HistoryMessages.decode(body);
+        HistoryMessage message = HistoryMessages.decode(one.body());
         readable.add(outcomes.size());
         outcomes.add(new IndexOutcome.Indexed(message.documents().size()));
         status.sizes().saw(message.documents().size());
         documents.addAll(message.documents());
+        if (firstAttempt && !one.redelivered()) {
+          message.documents().stream().filter(doc -> !doc.redelivered()).forEach(fresh::add);
+        }
       } catch (HistoryMessages.Unreadable e) {
         outcomes.add(new IndexOutcome.Rejected(e.reason(), e.getMessage()));
       }
@@ -117,7 +154,10 @@ public final class HistoryIndexer {
     if (storeGate.accepting() instanceof Availability.Down down) {
       refused = down.why();
     } else {
-      latestById(documents).forEach(doc -> pending.add(record(doc)));
+      Set<String> repeated = new HashSet<>();
+      for (MessageInfo doc : latestById(documents, repeated)) {
+        pending.add(record(doc, fresh.contains(doc) && !repeated.contains(doc.id())));
+      }
       refused = awaitAccepted(pending);
     }
     if (refused != null) {
@@ -132,17 +172,23 @@ public final class HistoryIndexer {
   /**
    * One document per id, the one that came last in the stream: a request delivered again (its first
    * history message requeued ahead of the second) has two versions in one poll, and the store's
-   * concurrent writers would not keep their order.
+   * concurrent writers would not keep their order. The ids met more than once go into {@code
+   * repeated}.
    */
-  private static Collection<MessageInfo> latestById(List<MessageInfo> documents) {
+  private static Collection<MessageInfo> latestById(
+      List<MessageInfo> documents, Set<String> repeated) {
     Map<String, MessageInfo> latest = new LinkedHashMap<>();
-    documents.forEach(doc -> latest.put(doc.id(), doc));
+    for (MessageInfo doc : documents) {
+      if (latest.put(doc.id(), doc) != null) {
+        repeated.add(doc.id());
+      }
+    }
     return latest.values();
   }
 
-  private CompletableFuture<Void> record(MessageInfo doc) {
+  private CompletableFuture<Void> record(MessageInfo doc, boolean isNew) {
     try {
-      return store.record(doc);
+      return isNew ? store.recordNew(doc) : store.record(doc);
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(e);
     }

@@ -14,4 +14,15 @@ public interface HistoryRecorder {
    * full the call blocks until there is room: that is the back-pressure front-ends feel.
    */
   CompletableFuture<Void> record(MessageInfo info);
+
+  /**
+   * Like {@link #record}, for a document of which the caller knows that no copy can be stored yet:
+   * the first delivery of a request, in the first delivery of its history message, tried for the
+   * first time. The store may then skip looking for a copy to replace, which is most of its write
+   * cost in a large index. When unsure, call {@link #record}: a second copy written through this
+   * method would stay beside the first. This default records as {@link #record} does.
+   */
+  default CompletableFuture<Void> recordNew(MessageInfo info) {
+    return record(info);
+  }
 }

@@ -118,7 +118,7 @@ class HistoryIndexerTest {
     byte[] body = HistoryMessages.encode(List.of(doc("a"), doc("b")));
     List<IndexOutcome> outcomes =
         indexer.indexHeld(
-            List.of(body),
+            List.of(new HistoryIndexer.Received(body, false)),
             new Backoff(Duration.ofMillis(100), Duration.ofMillis(300), () -> 1.0),
             wait -> {
               waits.add(wait);
@@ -151,11 +151,72 @@ class HistoryIndexerTest {
     store.refuseWhen(info -> true);
     List<IndexOutcome> outcomes =
         indexer.indexHeld(
-            List.of(HistoryMessages.encode(List.of(doc("a")))),
+            List.of(HistoryIndexer.Received.again(HistoryMessages.encode(List.of(doc("a"))))),
             new Backoff(Duration.ofMillis(100), Duration.ofMillis(300), () -> 1.0),
             wait -> false);
     assertThat(outcomes).singleElement().isInstanceOf(IndexOutcome.Refused.class);
     assertThat(status.documentsIndexed()).isZero();
+  }
+
+  @Test
+  void documentsOfAFirstDeliveryAreRecordedAsNewAndOfARedeliveryAsReplacing() {
+    byte[] body = HistoryMessages.encode(List.of(doc("a"), doc("b")));
+    indexer.indexHeld(List.of(new HistoryIndexer.Received(body, false)), backoff(), wait -> true);
+    assertThat(store.newCalls()).containsExactly(doc("a"), doc("b"));
+    indexer.indexHeld(List.of(new HistoryIndexer.Received(body, true)), backoff(), wait -> true);
+    assertThat(store.calls()).hasSize(4);
+    assertThat(store.newCalls()).hasSize(2);
+    assertThat(store.copies()).isZero();
+    assertThat(store.size()).isEqualTo(2);
+  }
+
+  @Test
+  void aRedeliveredRequestsDocumentReplacesEvenInAFirstDeliveredMessage() {
+    MessageInfo again = redelivered(doc("a"));
+    indexer.indexHeld(
+        List.of(new HistoryIndexer.Received(HistoryMessages.encode(List.of(again)), false)),
+        backoff(),
+        wait -> true);
+    assertThat(store.calls()).containsExactly(again);
+    assertThat(store.newCalls()).isEmpty();
+  }
+
+  @Test
+  void anIdTwiceInOnePollIsRecordedAsReplacing() {
+    MessageInfo first = doc("a");
+    MessageInfo second = doc("a");
+    indexer.indexHeld(
+        List.of(
+            new HistoryIndexer.Received(HistoryMessages.encode(List.of(first, doc("b"))), false),
+            new HistoryIndexer.Received(HistoryMessages.encode(List.of(second)), false)),
+        backoff(),
+        wait -> true);
+    assertThat(store.newCalls()).containsExactly(doc("b"));
+    assertThat(store.calls()).containsExactly(second, doc("b"));
+  }
+
+  @Test
+  void aPollTriedAgainAfterARefusalReplacesWhatTheFirstAttemptMayHaveWritten() {
+    // "a" is accepted and "b" refused: the second attempt must not add "a" beside itself
+    store.refuseWhen(info -> info.requestId().equals("b"));
+    byte[] body = HistoryMessages.encode(List.of(doc("a"), doc("b")));
+    List<IndexOutcome> outcomes =
+        indexer.indexHeld(
+            List.of(new HistoryIndexer.Received(body, false)),
+            backoff(),
+            wait -> {
+              store.acceptAll();
+              return true;
+            });
+    assertThat(outcomes).containsExactly(new IndexOutcome.Indexed(2));
+    assertThat(store.newCalls()).containsExactly(doc("a"), doc("b"));
+    assertThat(store.calls()).hasSize(4);
+    assertThat(store.copies()).isZero();
+    assertThat(store.size()).isEqualTo(2);
+  }
+
+  private static Backoff backoff() {
+    return new Backoff(Duration.ofMillis(1), Duration.ofMillis(1), () -> 1.0);
   }
 
   private static MessageInfo redelivered(MessageInfo doc) {

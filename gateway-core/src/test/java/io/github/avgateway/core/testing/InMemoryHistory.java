@@ -14,13 +14,17 @@ import java.util.function.Predicate;
 /**
  * A history store for front-end tests: keeps documents by id (a second record with the same id
  * replaces the first, like the real store), remembers every record call in order, and can be told
- * to refuse documents (their future fails, as when Solr refuses a write).
+ * to refuse documents (their future fails, as when Solr refuses a write). A document recorded as
+ * new while one with its id is kept is counted as a second copy ({@link #copies()}): the real store
+ * would keep both.
  */
 public final class InMemoryHistory implements HistoryRecorder {
 
   private final Map<String, MessageInfo> documents = new ConcurrentHashMap<>();
   private final List<MessageInfo> calls = new CopyOnWriteArrayList<>();
   private final AtomicInteger refused = new AtomicInteger();
+  private final List<MessageInfo> newCalls = new CopyOnWriteArrayList<>();
+  private final AtomicInteger copies = new AtomicInteger();
   private volatile Predicate<MessageInfo> refuse = info -> false;
 
   @Override
@@ -32,6 +36,27 @@ public final class InMemoryHistory implements HistoryRecorder {
     }
     documents.put(info.id(), info);
     return CompletableFuture.completedFuture(null);
+  }
+
+  @Override
+  public CompletableFuture<Void> recordNew(MessageInfo info) {
+    newCalls.add(info);
+    boolean stored = documents.containsKey(info.id());
+    CompletableFuture<Void> accepted = record(info);
+    if (stored && !accepted.isCompletedExceptionally()) {
+      copies.incrementAndGet();
+    }
+    return accepted;
+  }
+
+  /** The record calls that said the document was new, in order. */
+  public List<MessageInfo> newCalls() {
+    return List.copyOf(newCalls);
+  }
+
+  /** How many documents were recorded as new although one with their id was kept. */
+  public int copies() {
+    return copies.get();
   }
 
   /** The document of {@code requestId} received over {@code transport}, if accepted. */

@@ -137,7 +137,11 @@ public final class JmsHistoryIndexer implements SmartLifecycle {
     for (Message message : polled) {
       bodies.add(body(message));
     }
-    List<IndexOutcome> outcomes = indexer.indexHeld(bodies, backoff, this::pause);
+    // Artemis keeps delivery counts in memory: after a broker crash a request or history message
+    // delivered before comes back unflagged, so every document replaces a stored copy
+    List<IndexOutcome> outcomes =
+        indexer.indexHeld(
+            bodies.stream().map(HistoryIndexer.Received::again).toList(), backoff, this::pause);
     if (outcomes.stream().anyMatch(IndexOutcome.Refused.class::isInstance)) {
       session.rollback(); // stopping while the store refuses: the broker keeps the messages
       return;
