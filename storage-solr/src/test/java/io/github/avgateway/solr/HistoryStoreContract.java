@@ -21,6 +21,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.apache.solr.client.solrj.SolrQuery;
 import org.apache.solr.client.solrj.response.QueryResponse;
 import org.apache.solr.common.SolrDocument;
@@ -176,24 +177,22 @@ abstract class HistoryStoreContract extends HistoryQueriesContract {
 
   @Test
   void aRedeliveredRequestStaysOneDocument() throws Exception {
-    String gateway = "redelivery-" + getClass().getSimpleName();
-    MessageInfo first =
-        HistoryDocs.clean(gateway, gateway + "-1", Instant.parse("2002-01-01T00:00:00Z"));
-    MessageInfo again = HistoryDocs.redeliveredAndDeadLettered(first);
-    recorder.record(first).get(30, TimeUnit.SECONDS);
-    recorder.record(again).get(30, TimeUnit.SECONDS);
-
-    await().atMost(VISIBLE).until(() -> count("gateway:" + gateway) == 1 && redelivered(gateway));
-    assertThat(queries.byRequestId("amqp", gateway + "-1")).contains(again);
+    aRedeliveryReplacesTheDocumentWrittenBy("redelivery-", "2002-01-01", recorder::record);
   }
 
   @Test
   void aRequestRecordedAsNewIsReplacedByItsRedelivery() throws Exception {
-    String gateway = "new-then-again-" + getClass().getSimpleName();
+    aRedeliveryReplacesTheDocumentWrittenBy("new-then-again-", "2002-01-02", recorder::recordNew);
+  }
+
+  private void aRedeliveryReplacesTheDocumentWrittenBy(
+      String prefix, String day, Function<MessageInfo, CompletableFuture<Void>> firstWrite)
+      throws Exception {
+    String gateway = prefix + getClass().getSimpleName();
     MessageInfo first =
-        HistoryDocs.clean(gateway, gateway + "-1", Instant.parse("2002-01-02T00:00:00Z"));
+        HistoryDocs.clean(gateway, gateway + "-1", Instant.parse(day + "T00:00:00Z"));
     MessageInfo again = HistoryDocs.redeliveredAndDeadLettered(first);
-    recorder.recordNew(first).get(30, TimeUnit.SECONDS);
+    firstWrite.apply(first).get(30, TimeUnit.SECONDS);
     recorder.record(again).get(30, TimeUnit.SECONDS);
 
     await().atMost(VISIBLE).until(() -> count("gateway:" + gateway) == 1 && redelivered(gateway));
