@@ -153,6 +153,8 @@ class JmsOperationsIT {
     assertThat(HttpProbe.sum(after, "avgateway_clamd_signature_age_seconds"))
         .isBetween(0.0, 3600.0);
     assertThat(HttpProbe.has(after, "avgateway_history_queue_depth_documents")).isTrue();
+    assertThat(HttpProbe.has(after, "avgateway_history_copies_removed_documents_total")).isTrue();
+    assertThat(HttpProbe.has(after, "avgateway_history_copies_watched_documents")).isTrue();
   }
 
   private static void assertMetricsMoved(String before, String after) {

@@ -130,6 +130,21 @@ public final class SolrHistoryRecorder implements HistoryRecorder, AutoCloseable
     return writer.secondCopies();
   }
 
+  /** Second copies of redelivered requests' documents deleted so far ({@link SecondCopies}). */
+  public long secondCopiesRemoved() {
+    return writer.secondCopies().removed();
+  }
+
+  /** Redelivered documents left unchecked for a second copy because the watch list was full. */
+  public long secondCopiesUnchecked() {
+    return writer.secondCopies().unwatched();
+  }
+
+  /** Redelivered documents still to be checked for a second copy. */
+  public int secondCopiesWatched() {
+    return writer.secondCopies().watched();
+  }
+
   /**
    * {@inheritDoc}
    *

@@ -3,6 +3,7 @@ package io.github.avgateway.solr.config;
 import io.github.avgateway.solr.HistoryBatchObserver;
 import io.github.avgateway.solr.SolrHistoryRecorder;
 import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter.MeterProvider;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -14,8 +15,10 @@ import java.util.function.Supplier;
 /**
  * The history store's meters: {@code avgateway.history.batch.size} (documents per update request),
  * {@code avgateway.history.batch.duration} (Solr's answer time, tagged {@code
- * outcome=accepted|failed}) and {@code avgateway.history.queue.depth} (documents waiting to be
- * sent). Records nothing until Spring Boot bound it to the registry.
+ * outcome=accepted|failed}), {@code avgateway.history.queue.depth} (documents waiting to be sent)
+ * and the second-copy check's {@code avgateway.history.copies.removed}, {@code
+ * avgateway.history.copies.unchecked} and {@code avgateway.history.copies.watched}. Records nothing
+ * until Spring Boot bound it to the registry.
  */
 final class SolrHistoryMeters implements HistoryBatchObserver, MeterBinder {
 
@@ -48,6 +51,27 @@ final class SolrHistoryMeters implements HistoryBatchObserver, MeterBinder {
     if (measured != null) {
       Gauge.builder("avgateway.history.queue.depth", measured, SolrHistoryRecorder::queued)
           .description("History documents waiting to be sent to Solr")
+          .baseUnit("documents")
+          .register(registry);
+      FunctionCounter.builder(
+              "avgateway.history.copies.removed",
+              measured,
+              SolrHistoryRecorder::secondCopiesRemoved)
+          .description("Second copies of redelivered requests' documents deleted after the fact")
+          .baseUnit("documents")
+          .register(registry);
+      FunctionCounter.builder(
+              "avgateway.history.copies.unchecked",
+              measured,
+              SolrHistoryRecorder::secondCopiesUnchecked)
+          .description("Redelivered documents not checked for a second copy (watch list full)")
+          .baseUnit("documents")
+          .register(registry);
+      Gauge.builder(
+              "avgateway.history.copies.watched",
+              measured,
+              SolrHistoryRecorder::secondCopiesWatched)
+          .description("Redelivered documents still to be checked for a second copy")
           .baseUnit("documents")
           .register(registry);
     }
