@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.solr.client.solrj.SolrClient;
+import org.apache.solr.client.solrj.SolrRequest;
 import org.apache.solr.client.solrj.request.UpdateRequest;
 import org.apache.solr.client.solrj.util.ClientUtils;
 import org.apache.solr.common.params.ModifiableSolrParams;
@@ -234,7 +235,11 @@ final class SecondCopies {
     params.set("rows", 0);
     params.set("json.facet", facets.toString());
     NamedList<?> all =
-        (NamedList<?>) client.query(collections.name(), params).getResponse().get("facets");
+        (NamedList<?>)
+            client
+                .query(collections.name(), params, SolrRequest.METHOD.POST)
+                .getResponse()
+                .get("facets");
     List<Copy> copies = new ArrayList<>();
     for (int i = 0; all != null && i < ids.size(); i++) {
       NamedList<?> perId = (NamedList<?>) all.get("q" + i);
