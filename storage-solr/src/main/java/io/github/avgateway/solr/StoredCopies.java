@@ -6,7 +6,9 @@ import java.util.Collection;
 import java.util.Date;
 import java.util.List;
 import org.apache.solr.client.solrj.SolrClient;
+import org.apache.solr.client.solrj.SolrRequest;
 import org.apache.solr.common.SolrDocument;
+import org.apache.solr.common.params.CommonParams;
 import org.apache.solr.common.params.ModifiableSolrParams;
 
 /**
@@ -60,12 +62,14 @@ final class StoredCopies {
    */
   static List<Copy> all(SolrClient client, HistoryCollections collections, Collection<String> ids)
       throws Exception {
-    ModifiableSolrParams fields = new ModifiableSolrParams();
-    fields.set(
-        "fl", HistoryFields.ID + "," + HistoryFields.RECEIVED_AT + "," + HistoryFields.VERSION);
+    ModifiableSolrParams get = new ModifiableSolrParams();
+    get.set(CommonParams.QT, "/get");
+    get.set("ids", ids.toArray(String[]::new));
+    get.set("fl", HistoryFields.ID + "," + HistoryFields.RECEIVED_AT + "," + HistoryFields.VERSION);
     List<Copy> copies = new ArrayList<>();
     for (String member : collections.members()) {
-      for (SolrDocument doc : client.getById(member, ids, fields)) {
+      // a POST: the ids of a batch of redeliveries do not fit in a URL (Solr takes 8 KiB)
+      for (SolrDocument doc : client.query(member, get, SolrRequest.METHOD.POST).getResults()) {
         copies.add(new Copy(member, doc));
       }
     }

@@ -216,6 +216,21 @@ abstract class HistoryStoreContract extends HistoryQueriesContract {
     await().atMost(VISIBLE).until(() -> count("gateway:" + gateway) == 2);
   }
 
+  /** After a gateway died with many requests in flight, a batch holds hundreds of redeliveries. */
+  @Test
+  void aBatchOfHundredsOfRedeliveredRequestsIsAccepted() throws Exception {
+    String gateway = "many-redelivered-" + getClass().getSimpleName();
+    List<CompletableFuture<Void>> accepted = new ArrayList<>();
+    for (int i = 0; i < 600; i++) {
+      MessageInfo first =
+          HistoryDocs.clean(
+              gateway, gateway + "-" + UUID.randomUUID(), Instant.parse("2002-01-05T00:00:00Z"));
+      accepted.add(recorder.record(HistoryDocs.redeliveredAndDeadLettered(first)));
+    }
+    CompletableFuture.allOf(accepted.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
+    await().atMost(VISIBLE).until(() -> count("gateway:" + gateway) == 600);
+  }
+
   /**
    * Two indexers can write a request's two documents in the other order: the redelivery's first
    * (replacing nothing), then the first delivery's as new. The check after a minute removes the
