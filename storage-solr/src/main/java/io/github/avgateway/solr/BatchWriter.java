@@ -58,7 +58,8 @@ final class BatchWriter {
     this.gate = gate;
     this.observer = observer;
     this.secondCopies =
-        new SecondCopies(client, collections, slots, commitWithinMillis, Clock.systemUTC());
+        new SecondCopies(
+            client, collections, updates, slots, commitWithinMillis, Clock.systemUTC());
   }
 
   void write(List<PendingRecord> batch) {

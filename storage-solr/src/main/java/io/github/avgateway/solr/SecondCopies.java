@@ -11,11 +11,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.solr.client.solrj.SolrClient;
-import org.apache.solr.client.solrj.SolrRequest;
 import org.apache.solr.client.solrj.request.UpdateRequest;
+import org.apache.solr.client.solrj.request.json.JsonQueryRequest;
+import org.apache.solr.client.solrj.request.json.QueryFacetMap;
+import org.apache.solr.client.solrj.request.json.TermsFacetMap;
+import org.apache.solr.client.solrj.response.json.BucketBasedJsonFacet;
+import org.apache.solr.client.solrj.response.json.BucketJsonFacet;
+import org.apache.solr.client.solrj.response.json.NestableJsonFacet;
 import org.apache.solr.client.solrj.util.ClientUtils;
-import org.apache.solr.common.params.ModifiableSolrParams;
-import org.apache.solr.common.util.NamedList;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -61,12 +64,13 @@ final class SecondCopies {
   SecondCopies(
       SolrClient client,
       HistoryCollections collections,
+      HistoryUpdates updates,
       RollupSlots slots,
       int commitWithinMillis,
       Clock clock) {
     this.client = client;
     this.collections = collections;
-    this.updates = new HistoryUpdates(client, collections);
+    this.updates = updates;
     this.slots = slots;
     this.commitWithinMillis = commitWithinMillis;
     this.clock = clock;
@@ -206,52 +210,42 @@ final class SecondCopies {
   }
 
   /**
-   * Every stored copy of {@code ids} (searchable ones: written at least a soft commit ago). Read as
-   * facets (per id, the versions and their receipt times), not as documents: a sharded collection
-   * fetches a result's fields by id, which cannot tell two copies apart.
+   * Every stored copy of {@code ids} (searchable ones: written at least a soft commit ago), in one
+   * JSON request (a POST: 500 ids do not fit in a URL). Read as facets (per id, the versions and
+   * their receipt times), not as documents: a sharded collection fetches a result's fields by id,
+   * which cannot tell two copies apart.
    */
   private List<Copy> copies(List<String> ids) throws Exception {
+    JsonQueryRequest request = new JsonQueryRequest().setLimit(0);
     StringBuilder q = new StringBuilder(HistoryFields.ID).append(":(");
-    StringBuilder facets = new StringBuilder("{");
     for (int i = 0; i < ids.size(); i++) {
-      String term = ClientUtils.escapeQueryChars(ids.get(i));
+      String term = HistoryFields.ID + ":" + ClientUtils.escapeQueryChars(ids.get(i));
       q.append(i == 0 ? "" : " OR ").append(term);
-      facets
-          .append(i == 0 ? "" : ",")
-          .append("\"q")
-          .append(i)
-          .append("\":{\"type\":\"query\",\"q\":\"")
-          .append(json(HistoryFields.ID + ":" + term))
-          .append("\",\"facet\":{\"v\":{\"type\":\"terms\",\"field\":\"")
-          .append(HistoryFields.VERSION)
-          .append("\",\"limit\":-1,\"facet\":{\"r\":\"min(")
-          .append(HistoryFields.RECEIVED_AT)
-          .append(")\"}}}}");
+      request.withFacet(
+          "q" + i,
+          new QueryFacetMap(term)
+              .withSubFacet(
+                  "v",
+                  new TermsFacetMap(HistoryFields.VERSION)
+                      .setLimit(-1)
+                      .withStatSubFacet("r", "min(" + HistoryFields.RECEIVED_AT + ")")));
     }
-    q.append(')');
-    facets.append('}');
-    ModifiableSolrParams params = new ModifiableSolrParams();
-    params.set("q", q.toString());
-    params.set("rows", 0);
-    params.set("json.facet", facets.toString());
-    NamedList<?> all =
-        (NamedList<?>)
-            client
-                .query(collections.name(), params, SolrRequest.METHOD.POST)
-                .getResponse()
-                .get("facets");
+    request.setQuery(q.append(')').toString());
+    NestableJsonFacet facets =
+        request.process(client, collections.name()).getJsonFacetingResponse();
     List<Copy> copies = new ArrayList<>();
-    for (int i = 0; all != null && i < ids.size(); i++) {
-      NamedList<?> perId = (NamedList<?>) all.get("q" + i);
-      NamedList<?> versions = perId == null ? null : (NamedList<?>) perId.get("v");
+    for (int i = 0; facets != null && i < ids.size(); i++) {
+      NestableJsonFacet perId = facets.getQueryFacet("q" + i);
+      BucketBasedJsonFacet versions = perId == null ? null : perId.getBucketBasedFacets("v");
       if (versions == null) {
         continue;
       }
-      for (Object b : (List<?>) versions.get("buckets")) {
-        NamedList<?> bucket = (NamedList<?>) b;
+      for (BucketJsonFacet bucket : versions.getBuckets()) {
         copies.add(
             new Copy(
-                ids.get(i), ((Number) bucket.get("val")).longValue(), instant(bucket.get("r"))));
+                ids.get(i),
+                ((Number) bucket.getVal()).longValue(),
+                instant(bucket.getStatValue("r"))));
       }
     }
     return copies;
@@ -261,9 +255,5 @@ final class SecondCopies {
     return value instanceof Date date
         ? date.toInstant()
         : Instant.ofEpochMilli(((Number) value).longValue());
-  }
-
-  private static String json(String text) {
-    return text.replace("\\", "\\\\").replace("\"", "\\\"");
   }
 }
