@@ -60,12 +60,55 @@ final class Checkpoint {
 
   /** Ingest with the indexer's embedded Solr, then with Solr over HTTP. */
   private void ingestWindows() throws Exception {
+    boolean settle = run.options().settleMerges();
+    if (settle) {
+      settleMerges("merges the fill left due", 0);
+    }
     IngestWindow.Result embedded = new IngestWindow(run).run(run.options().ingest(), false, true);
     row("ingest through an indexer with embedded Solr", "%s", embedded.describe());
+    afterWindow(settle, embedded);
     catchUp("after ingest");
     IngestWindow.Result ingest = ingestWindow(false);
     row("ingest through an indexer, Solr over HTTP", "%s", ingest.describe());
+    afterWindow(settle, ingest);
     catchUp("after ingest");
+  }
+
+  /**
+   * The merges a window left due (a window ends with the last acknowledged message, and stopping
+   * its indexer aborts the merges in flight): run to the end when settling, so that their CPU is
+   * counted per document of the window and the next window starts where this one would have left a
+   * deployment; printed only otherwise.
+   */
+  private void afterWindow(boolean settle, IngestWindow.Result window) throws Exception {
+    if (settle) {
+      settleMerges("merges the window left due", window.documents());
+    } else {
+      row("merges due after it", "%s", run.mergesDue().describe());
+    }
+  }
+
+  /**
+   * Lets the merges due finish. Before the first window: the fill writes about ten times faster
+   * than a gateway and aborts merges in flight at each restart of Solr, so a window on its index
+   * would pay for merges a deployment paid as it grew.
+   */
+  private void settleMerges(String what, long windowDocuments) throws Exception {
+    MergeSettle.Settled settled = run.settleMerges();
+    String perDocument =
+        windowDocuments == 0
+            ? ""
+            : String.format(
+                " = %.1f µs per document of the window",
+                settled.cpuSeconds() * 1e6 / windowDocuments);
+    row(
+        what,
+        "%s; all finished in %.0f s (%.0f s CPU%s; two merge threads, no I/O throttle); then %s",
+        settled.before().describe(),
+        settled.seconds(),
+        settled.cpuSeconds(),
+        perDocument,
+        settled.after().describe());
   }
 
   /**

@@ -253,6 +253,27 @@ public final class HistoryScale {
         options.repo(), solr.home(), log("indexer-embedded"), options.solrHeap());
   }
 
+  /**
+   * Stops the standalone Solr, lets the merges due on its index finish in this JVM ({@link
+   * MergeSettle}) and starts Solr again.
+   */
+  MergeSettle.Settled settleMerges() throws Exception {
+    client.close();
+    solr.stop();
+    try {
+      return MergeSettle.settle(solr.home(), StandaloneSolr.CORE, Duration.ofHours(3));
+    } finally {
+      solr.start();
+      client = solr.client(Duration.ofMinutes(2));
+    }
+  }
+
+  /** The merges due on the index's latest commit. */
+  MergeSettle.Due mergesDue() throws java.io.IOException {
+    return MergeSettle.due(
+        solr.home().resolve(StandaloneSolr.CORE).resolve("data").resolve("index"));
+  }
+
   /** Restarts Solr (and makes a new client): the cold runs. */
   void restartSolr() throws Exception {
     client.close();

@@ -108,6 +108,14 @@ final class ScaleCommand {
           "a CPU profile (Java Flight Recorder) of the indexer and of Solr during each ingest window, recordings under DIR/profiles")
   boolean jfr;
 
+  @Option(
+      names = "--settle-merges",
+      arity = "0..1",
+      description =
+          "before the ingest windows, let the merges the fill left due finish (default true; the"
+              + " merges each window leaves due are printed after it)")
+  boolean settleMerges = true;
+
   @Option(names = "--rabbit-host", paramLabel = "HOST", description = "RabbitMQ (127.0.0.1)")
   String rabbitHost = "127.0.0.1";
 
@@ -161,6 +169,7 @@ final class ScaleCommand {
         ingestOnly,
         feedback,
         jfr,
+        settleMerges,
         rabbitHost,
         rabbitPort);
   }

@@ -28,6 +28,7 @@ record ScaleOptions(
     boolean ingestOnly,
     boolean feedback,
     boolean jfr,
+    boolean settleMerges,
     String rabbitHost,
     int rabbitPort) {
 

@@ -34,6 +34,7 @@ class ScaleCommandTest {
     assertThat(List.of(options.fillOnly(), options.queriesOnly(), options.ingestOnly()))
         .containsOnly(false);
     assertThat(List.of(options.feedback(), options.jfr())).containsOnly(false);
+    assertThat(options.settleMerges()).isTrue();
     assertThat(options.rabbitPort()).isEqualTo(5672);
   }
 
@@ -58,6 +59,7 @@ class ScaleCommandTest {
     assertThat(options.dir()).isEqualTo(Path.of("/data/h"));
     assertThat(parse("--ingest-only").ingestOnly()).isTrue();
     assertThat(parse("--queries-only=true").queriesOnly()).isTrue();
+    assertThat(parse("--settle-merges=false").settleMerges()).isFalse();
   }
 
   @Test
