@@ -75,10 +75,11 @@ final class Checkpoint {
   }
 
   /**
-   * The merges a window left due (a window ends with the last acknowledged message, and stopping
-   * its indexer aborts the merges in flight): run to the end when settling, so that their CPU is
-   * counted per document of the window and the next window starts where this one would have left a
-   * deployment; printed only otherwise.
+   * The merges a window left due (a window ends with the last acknowledged message, and stopping an
+   * indexer with embedded Solr aborts the merges in flight): run to the end when settling, so that
+   * their CPU is counted per document of the window and the next window starts where this one would
+   * have left a deployment; printed only otherwise. The standalone Solr's stop waits for its merges
+   * in flight instead, uncounted, so after a window over HTTP little or nothing is due.
    */
   private void afterWindow(boolean settle, IngestWindow.Result window) throws Exception {
     if (settle) {
