@@ -270,8 +270,7 @@ public final class HistoryScale {
 
   /** The merges due on the index's latest commit. */
   MergeSettle.Due mergesDue() throws java.io.IOException {
-    return MergeSettle.due(
-        solr.home().resolve(StandaloneSolr.CORE).resolve("data").resolve("index"));
+    return MergeSettle.due(solr.indexDirectory());
   }
 
   /** Restarts Solr (and makes a new client): the cold runs. */

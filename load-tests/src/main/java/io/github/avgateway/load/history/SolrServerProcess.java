@@ -124,9 +124,14 @@ final class SolrServerProcess implements AutoCloseable {
     return new Segments(bytes, docs, deleted);
   }
 
+  /** The history core's index directory (segments, without the transaction log). */
+  Path indexDirectory() {
+    return home.resolve(StandaloneSolr.CORE).resolve("data").resolve("index");
+  }
+
   /** Bytes of the index directory (segments, without the transaction log). */
   long indexBytes() {
-    return bytesUnder(home.resolve(StandaloneSolr.CORE).resolve("data").resolve("index"));
+    return bytesUnder(indexDirectory());
   }
 
   /** Bytes of the transaction log. */
