@@ -16,9 +16,11 @@ import java.util.Objects;
  *
  * <p>A request that is not sampled costs next to nothing where W3C is written (Spring Boot's
  * default): a caller's {@code traceparent} whose flags say not sampled makes no span at all, a new
- * trace the sampler turns down makes only the tracer's no-op span, and neither makes child spans;
- * their publishes carry the context all the same ({@link UnsampledPropagation}). With another
- * propagation an unsampled request gets the tracer's no-op spans and its propagator writes them.
+ * trace the sampler turns down makes only the tracer's no-op span, and neither makes child spans.
+ * The publishes of a caller's unsampled trace carry its context all the same ({@link
+ * UnsampledPropagation}); a request that came with no context and was not sampled gets {@link
+ * RequestTrace#NONE}, so its reply carries no trace header. With another propagation an unsampled
+ * request gets the tracer's no-op spans and its propagator writes them.
  */
 public final class MicrometerRequestTracer implements RequestTracer {
 

@@ -13,8 +13,8 @@ import java.util.Set;
 
 /**
  * What the messages published for an unsampled request carry, written without a span: a {@code
- * traceparent} with the flags 00 (so the services after the gateway keep the decision), the
- * caller's {@code tracestate} when its trace is continued, and the caller's values of the
+ * traceparent} with the flags 00 (so the services after the gateway keep the caller's decision),
+ * the caller's {@code tracestate} when its trace is continued, and the caller's values of the
  * propagation's other fields (W3C {@code baggage}, remote baggage fields) as they came, which is
  * what the propagator writes for a context it only passes on. Only where the propagator writes W3C
  * and no B3 header ({@link #of} is null otherwise): Spring Boot's default, which produces W3C and
@@ -73,18 +73,25 @@ final class UnsampledPropagation {
    * {@code traceparent} it publishes; the caller's trace when {@code continued}, whose {@code
    * tracestate} is then passed on. The other fields are read from {@code carrier} now, a field it
    * cannot read being absent.
+   *
+   * <p>{@link RequestTrace#NONE} for a new trace (not {@code continued}) when {@code carrier} holds
+   * none of the other fields either: the request came with no context and its trace was not
+   * sampled, so nothing is passed on. A {@code traceparent} with the flags 00 would only make the
+   * caller's consumer take the gateway's sampling decision for its own under parent-based sampling,
+   * and costs the broker a header on every such reply.
    */
   <C> RequestTrace trace(
       String traceId, String spanId, boolean continued, C carrier, Propagator.Getter<C> getter) {
+    String[] fields = read(carrier, getter);
+    if (!continued && fields.length == 0) {
+      return RequestTrace.NONE;
+    }
     String state =
         continued
             ? MicrometerRequestTracer.safely(getter, carrier, MicrometerRequestTracer.TRACESTATE)
             : null;
     return new UnsampledRequestTrace(
-        Spans.unsampledTraceparent(traceId, spanId),
-        continued ? traceId : null,
-        state,
-        read(carrier, getter));
+        Spans.unsampledTraceparent(traceId, spanId), continued ? traceId : null, state, fields);
   }
 
   /** The fields passed on that {@code carrier} holds, as name, value, name, value… */

@@ -66,6 +66,41 @@ class UnsampledPropagationTest {
   }
 
   @Test
+  void aNewTraceWithNothingToPassOnIsNoTraceAndWritesNothing() {
+    UnsampledPropagation propagation =
+        UnsampledPropagation.of(Tracer.NOOP, writing(List.of("traceparent", "baggage")));
+    Map<String, String> reply = new HashMap<>();
+
+    RequestTrace fresh =
+        propagation.trace(CALLER_TRACE, "1111111111111111", false, Map.of("other", "no"), GET);
+    RequestTrace malformed = propagation.trace(CALLER_TRACE, "1111111111111111", false, null, GET);
+    fresh.publish("reply", "q", reply, SET);
+
+    assertThat(fresh).isSameAs(RequestTrace.NONE);
+    assertThat(malformed).isSameAs(RequestTrace.NONE);
+    assertThat(reply).isEmpty();
+  }
+
+  @Test
+  void aNewTraceWithTheCallersBaggagePassesItOnUnderTheNewTraceparent() {
+    UnsampledPropagation propagation =
+        UnsampledPropagation.of(Tracer.NOOP, writing(List.of("traceparent", "baggage")));
+    Map<String, String> reply = new HashMap<>();
+
+    RequestTrace trace =
+        propagation.trace(
+            CALLER_TRACE, "1111111111111111", false, Map.of("baggage", "user=1"), GET);
+    trace.publish("reply", "q", reply, SET);
+
+    assertThat(trace).isNotSameAs(RequestTrace.NONE);
+    assertThat(trace.traceId()).as("a new unsampled trace is not recorded in history").isNull();
+    assertThat(reply)
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of(
+                "traceparent", "00-" + CALLER_TRACE + "-1111111111111111-00", "baggage", "user=1"));
+  }
+
+  @Test
   void onlyAPropagatorThatWritesW3cAndNoB3IsWrittenWithoutSpans() {
     assertThat(UnsampledPropagation.of(Tracer.NOOP, writing(List.of("traceparent")))).isNotNull();
     assertThat(UnsampledPropagation.of(Tracer.NOOP, writing(List.of("traceparent", "b3"))))

@@ -19,8 +19,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * A request that is not sampled records no span, makes no child span, and its publishes still carry
- * a {@code traceparent} (flags 00) and what the caller's context held.
+ * A request that is not sampled records no span and makes no child span; the publishes of a
+ * caller's unsampled trace still carry a {@code traceparent} (flags 00) and what the caller's
+ * context held, a request that came without context has no trace at all.
  */
 class UnsampledRequestTraceTest {
 
@@ -29,7 +30,7 @@ class UnsampledRequestTraceTest {
   private static final String UNSAMPLED_PARENT = "00-" + CALLER_TRACE + "-" + CALLER_SPAN + "-00";
 
   @Test
-  void aNewTraceTheSamplerTurnsDownRecordsNothingButItsRepliesCarryItsContext() {
+  void aRequestWithoutContextWhoseNewTraceTheSamplerTurnsDownHasNoTraceAndItsReplyNoHeader() {
     try (RecordingTracing tracing = RecordingTracing.unsampled()) {
       Instant received = Instant.now();
       Intake queued =
@@ -37,11 +38,11 @@ class UnsampledRequestTraceTest {
       RequestTrace trace = tracing.tracer().start(queued, Map.of(), GET);
       Map<String, String> reply = everyStepOf(trace);
 
+      assertThat(trace).isSameAs(RequestTrace.NONE);
       assertThat(trace.recorded()).isFalse();
       assertThat(trace.traceId()).isNull();
       assertThat(tracing.spans()).isEmpty();
-      assertThat(reply.get("traceparent")).matches("00-[0-9a-f]{32}-[0-9a-f]{16}-00");
-      assertThat(reply).doesNotContainKey("tracestate");
+      assertThat(reply).isEmpty();
     }
   }
 
@@ -71,21 +72,23 @@ class UnsampledRequestTraceTest {
       RequestTrace trace = tracing.tracer().start(intake(null), request, GET);
       Map<String, String> reply = everyStepOf(trace);
 
+      assertThat(trace).isSameAs(RequestTrace.NONE);
       assertThat(trace.traceId()).isNull();
       assertThat(tracing.spans()).isEmpty();
-      assertThat(reply.get("traceparent")).doesNotContain(CALLER_TRACE).endsWith("-00");
-      assertThat(reply).doesNotContainKey("tracestate");
+      assertThat(reply).as("a new trace that is not sampled has nothing to pass on").isEmpty();
     }
   }
 
   @Test
-  void eachTraceOfANewUnsampledRequestHasItsOwnIds() {
+  void eachRequestOfACallersUnsampledTraceHasItsOwnSpanId() {
     try (RecordingTracing tracing = RecordingTracing.unsampled()) {
-      Map<String, String> first = everyStepOf(tracing.tracer().start(intake(null), Map.of(), GET));
-      Map<String, String> second = everyStepOf(tracing.tracer().start(intake(null), Map.of(), GET));
+      Map<String, String> request = Map.of("traceparent", UNSAMPLED_PARENT);
+      Map<String, String> first = everyStepOf(tracing.tracer().start(intake(null), request, GET));
+      Map<String, String> second = everyStepOf(tracing.tracer().start(intake(null), request, GET));
 
-      assertThat(first.get("traceparent").substring(3, 35))
-          .isNotEqualTo(second.get("traceparent").substring(3, 35));
+      assertThat(first.get("traceparent").substring(36, 52))
+          .isNotEqualTo(second.get("traceparent").substring(36, 52))
+          .isNotEqualTo(CALLER_SPAN);
     }
   }
 
@@ -104,8 +107,9 @@ class UnsampledRequestTraceTest {
   @Test
   void aNestedTraceGivesTheOuterOneBackAndTheOutermostLeavesNone() {
     try (RecordingTracing tracing = RecordingTracing.unsampled()) {
-      RequestTrace outer = tracing.tracer().start(intake(null), Map.of(), GET);
-      RequestTrace inner = tracing.tracer().start(intake(null), Map.of(), GET);
+      Map<String, String> request = Map.of("traceparent", UNSAMPLED_PARENT);
+      RequestTrace outer = tracing.tracer().start(intake(null), request, GET);
+      RequestTrace inner = tracing.tracer().start(intake(null), request, GET);
       try (RequestTrace.Scope outerScope = outer.makeCurrent()) {
         try (RequestTrace.Scope innerScope = inner.makeCurrent()) {
           assertThat(RequestTrace.current()).isSameAs(inner);
