@@ -10,12 +10,11 @@ import io.github.avgateway.amqp.triage.RequestTriage;
 import io.github.avgateway.amqp.triage.Triage;
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.MessageInfo;
-import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.ScanResult;
-import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.trace.RequestTrace;
 import io.github.avgateway.core.trace.TraceStep;
+import io.github.avgateway.core.transport.TriageRules;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.amqp.core.Message;
 
@@ -87,10 +86,7 @@ final class BatchItem {
 
   /** True when clamd could not scan it (ERROR SCAN_FAILED): worth a new scan once clamd is back. */
   boolean scanFailed() {
-    return failure == null
-        && !(triage instanceof Triage.Refuse)
-        && result.verdict() == Verdict.ERROR
-        && result.reason() == Reason.SCAN_FAILED;
+    return failure == null && !(triage instanceof Triage.Refuse) && TriageRules.scanFailed(result);
   }
 
   /**

@@ -5,22 +5,25 @@ import io.github.avgateway.core.logging.ReplyRefusalLog;
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.ScanRequest;
 import io.github.avgateway.core.pipe.Pipe;
+import io.github.avgateway.core.transport.TriageRules;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import org.slf4j.LoggerFactory;
 import org.springframework.amqp.core.Message;
 
 /**
- * Decides, before any scan, what happens to a delivered request. In this order: a request past the
- * delivery limit is refused unscanned ({@code DELIVERY_LIMIT_EXCEEDED}: scanning a poison message
- * again would only repeat whatever went wrong); a request without {@code message_id} is refused as
- * {@code MALFORMED_REQUEST}; a request whose {@code reply_to} the {@link
- * AmqpReplyDestinationPolicy} refuses is refused unscanned as {@code REPLY_DESTINATION_NOT_ALLOWED}
- * (a caller that may not be answered costs no scan), recorded as ERROR {@code MALFORMED_REQUEST}
- * and logged at WARN once per client and {@code reply_to} per minute; any other request is scanned,
- * and its reply routed by the policy (a request without {@code reply_to} and no default reply queue
- * is still scanned, so that its history document says what it carried).
+ * Decides, before any scan, what happens to a delivered request, on the rules both transports share
+ * ({@link TriageRules}). In this order: a request past the delivery limit is refused unscanned
+ * ({@code DELIVERY_LIMIT_EXCEEDED}: scanning a poison message again would only repeat whatever went
+ * wrong); a request without {@code message_id} is refused as {@code MALFORMED_REQUEST}; a request
+ * whose {@code reply_to} the {@link AmqpReplyDestinationPolicy} refuses is refused unscanned as
+ * {@code REPLY_DESTINATION_NOT_ALLOWED} (a caller that may not be answered costs no scan), recorded
+ * as ERROR {@code MALFORMED_REQUEST} and logged at WARN once per client and {@code reply_to} per
+ * minute; any other request is scanned, and its reply routed by the policy (a request without
+ * {@code reply_to} and no default reply queue is still scanned, so that its history document says
+ * what it carried).
  *
  * <p>For a clean-pipe inbox ({@link #forPipe}) the first two checks are the same; then the message
  * is always scanned and forwarded, whatever its {@code reply_to}: one the policy allows also gets a
@@ -81,17 +84,14 @@ public final class RequestTriage {
   public Triage triage(Message message) {
     String requestId = mapper.requestId(message);
     ScanRequest request = mapper.toScanRequest(message, requestId, clock.instant());
-    long earlier = mapper.earlierDeliveries(message);
-    if (earlier >= deliveryLimit) {
+    Optional<String> overTheLimit =
+        TriageRules.overDeliveryLimit(mapper.earlierDeliveries(message) + 1, deliveryLimit);
+    if (overTheLimit.isPresent()) {
       return new Triage.Refuse(
           request,
           DeadLetterReason.DELIVERY_LIMIT_EXCEEDED,
           DeadLetterReason.DELIVERY_LIMIT_EXCEEDED.unscannedReason(),
-          "delivered "
-              + (earlier + 1)
-              + " times without being answered (limit "
-              + deliveryLimit
-              + " redeliveries)");
+          overTheLimit.get());
     }
     if (mapper.messageId(message) == null) {
       return new Triage.Refuse(

@@ -6,7 +6,7 @@
  * intake hold ({@link io.github.avgateway.core.transport.IntakeHold}) live here; the history
  * hand-off ({@link io.github.avgateway.core.history.HistoryStream}) and the history backlog ({@link
  * io.github.avgateway.core.history.HistoryBacklog}) live with the rest of the history path, and the
- * triage rule both share is {@link
+ * triage rules both share are {@link io.github.avgateway.core.transport.TriageRules} and {@link
  * io.github.avgateway.core.model.DeadLetterReason#unscannedReason}. docs/architecture.md
  * ("Vocabulary") maps each to its class on each transport. No broker type appears here (core's
  * {@code ArchitectureTest}).

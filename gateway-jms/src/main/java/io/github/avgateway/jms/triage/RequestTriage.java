@@ -1,20 +1,21 @@
 package io.github.avgateway.jms.triage;
 
 import io.github.avgateway.core.model.DeadLetterReason;
-import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.ScanResult;
 import io.github.avgateway.core.port.Availability;
+import io.github.avgateway.core.transport.TriageRules;
 import jakarta.jms.Destination;
 import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * The routing decisions of the JMS front-end, free of I/O. Before the scan: a malformed request,
- * one delivered more often than the limit, and one whose JMSReplyTo the {@link
- * JmsReplyDestinationPolicy} refuses are dead-lettered unscanned (a caller that may not be answered
- * costs no scan). After it: a scanner failure while the intake gate is down is retried (never
- * answered as final), a request with neither JMSReplyTo nor a default reply queue is dead-lettered
- * (scanned, so that its history document says what it carried); everything else is answered.
+ * The triage of the JMS front-end, free of I/O, on the rules both transports share ({@link
+ * TriageRules}). Before the scan: a malformed request, one delivered more often than the limit, and
+ * one whose JMSReplyTo the {@link JmsReplyDestinationPolicy} refuses are dead-lettered unscanned (a
+ * caller that may not be answered costs no scan). After it: a scanner failure while the intake gate
+ * is down is retried (never answered as final), a request with neither JMSReplyTo nor a default
+ * reply queue is dead-lettered (scanned, so that its history document says what it carried);
+ * everything else is answered.
  */
 public final class RequestTriage {
 
@@ -32,8 +33,8 @@ public final class RequestTriage {
       case InboundRequest.Malformed malformed ->
           Optional.of(
               new Triage.DeadLetter(DeadLetterReason.MALFORMED_REQUEST, malformed.detail()));
-      case InboundRequest.Readable readable when readable.deliveryCount() > maxDeliveryAttempts ->
-          Optional.of(overTheLimit(readable));
+      case InboundRequest.Readable readable when overTheLimit(readable).isPresent() ->
+          overTheLimit(readable);
       case InboundRequest.Readable readable when readable.replyTo() != null ->
           replyRefusal(readable.replyTo());
       case InboundRequest.Readable readable -> Optional.empty();
@@ -50,8 +51,8 @@ public final class RequestTriage {
       case InboundRequest.Malformed malformed ->
           Optional.of(
               new Triage.DeadLetter(DeadLetterReason.MALFORMED_REQUEST, malformed.detail()));
-      case InboundRequest.Readable readable when readable.deliveryCount() > maxDeliveryAttempts ->
-          Optional.of(overTheLimit(readable));
+      case InboundRequest.Readable readable when overTheLimit(readable).isPresent() ->
+          overTheLimit(readable);
       case InboundRequest.Readable readable -> Optional.empty();
     };
   }
@@ -63,11 +64,9 @@ public final class RequestTriage {
         .map(why -> new Triage.DeadLetter(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED, why));
   }
 
-  private Triage.DeadLetter overTheLimit(InboundRequest inbound) {
-    return new Triage.DeadLetter(
-        DeadLetterReason.DELIVERY_LIMIT_EXCEEDED,
-        "delivered %d times, over the limit of %d"
-            .formatted(inbound.deliveryCount(), maxDeliveryAttempts));
+  private Optional<Triage.DeadLetter> overTheLimit(InboundRequest inbound) {
+    return TriageRules.overDeliveryLimit(inbound.deliveryCount(), maxDeliveryAttempts)
+        .map(detail -> new Triage.DeadLetter(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED, detail));
   }
 
   /**
@@ -104,10 +103,7 @@ public final class RequestTriage {
    * @param gate the intake gate's state since before the scan, asked only when the scan failed
    */
   public static Optional<Triage.Retry> held(ScanResult result, Supplier<Availability> gate) {
-    if (result.reason() == Reason.SCAN_FAILED && gate.get() instanceof Availability.Down down) {
-      return Optional.of(new Triage.Retry(down.why()));
-    }
-    return Optional.empty();
+    return TriageRules.held(result, gate).map(Triage.Retry::new);
   }
 
   /** The dead-letter of a clean-pipe message whose outlet {@code queue} the broker refused. */
