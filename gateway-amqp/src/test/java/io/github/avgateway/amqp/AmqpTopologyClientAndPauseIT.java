@@ -10,7 +10,6 @@ import com.rabbitmq.client.Connection;
 import io.github.avgateway.amqp.client.AmqpScanClient;
 import io.github.avgateway.amqp.client.ScanCli;
 import io.github.avgateway.amqp.reply.AmqpReplyPublisher;
-import io.github.avgateway.amqp.testing.FakeScanner;
 import io.github.avgateway.amqp.testing.GatewayItSupport;
 import io.github.avgateway.amqp.testing.RabbitIt;
 import io.github.avgateway.amqp.testing.TestGateway;
@@ -18,6 +17,7 @@ import io.github.avgateway.core.model.Disposition;
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.model.ScanResult;
 import io.github.avgateway.core.model.Verdict;
+import io.github.avgateway.core.testing.FakeScanner;
 import io.github.avgateway.core.wire.ScanResultJson;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -50,7 +50,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * suite runs with the real ones): topology, replies, the client and CLI, pausing intake.
  */
 @SpringBootTest(classes = TestGateway.class)
-class AmqpGatewayIT extends GatewayItSupport {
+class AmqpTopologyClientAndPauseIT extends GatewayItSupport {
 
   private static final Names NAMES = Names.unique("gateway");
   private static final int DELIVERY_LIMIT = 7;

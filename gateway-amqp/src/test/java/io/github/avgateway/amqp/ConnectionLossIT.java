@@ -6,12 +6,12 @@ import static org.awaitility.Awaitility.await;
 
 import io.github.avgateway.amqp.history.HistoryIndexerRunner;
 import io.github.avgateway.amqp.intake.IntakeWatcher;
-import io.github.avgateway.amqp.testing.FakeScanner;
 import io.github.avgateway.amqp.testing.QueueInbox;
 import io.github.avgateway.amqp.testing.RabbitIt;
 import io.github.avgateway.amqp.testing.TestGateway;
 import io.github.avgateway.core.model.Disposition;
 import io.github.avgateway.core.model.MessageInfo;
+import io.github.avgateway.core.testing.FakeScanner;
 import io.github.avgateway.core.testing.InMemoryHistory;
 import io.github.avgateway.core.testing.TcpProxy;
 import java.nio.charset.StandardCharsets;

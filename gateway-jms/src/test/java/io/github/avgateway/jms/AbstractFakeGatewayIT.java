@@ -5,12 +5,12 @@ import static org.awaitility.Awaitility.await;
 import io.github.avgateway.core.config.HistoryStreamProperties;
 import io.github.avgateway.core.contract.ContractFiles;
 import io.github.avgateway.core.model.MessageInfo;
+import io.github.avgateway.core.testing.FakeScanner;
 import io.github.avgateway.core.testing.InMemoryHistory;
 import io.github.avgateway.core.testing.SwitchableGate;
 import io.github.avgateway.core.testing.TestEnv;
 import io.github.avgateway.jms.broker.EmbeddedBroker;
 import io.github.avgateway.jms.config.JmsProperties;
-import io.github.avgateway.jms.support.EicarOnlyScanner;
 import io.github.avgateway.jms.support.FakeDependencies;
 import io.github.avgateway.jms.support.Inbox;
 import io.github.avgateway.jms.support.JmsContractDriver;
@@ -36,7 +36,7 @@ import org.springframework.test.context.DynamicPropertySource;
 @Import(FakeDependencies.class)
 abstract class AbstractFakeGatewayIT {
 
-  @Autowired EicarOnlyScanner scanner;
+  @Autowired FakeScanner scanner;
   @Autowired InMemoryHistory history;
   @Autowired SwitchableGate gate;
   @Autowired EmbeddedBroker broker;

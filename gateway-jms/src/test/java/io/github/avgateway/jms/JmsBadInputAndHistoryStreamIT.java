@@ -40,7 +40,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /** What the JMS front-end does with requests the contract suite does not cover. */
-class JmsGatewayIT extends AbstractFakeGatewayIT {
+class JmsBadInputAndHistoryStreamIT extends AbstractFakeGatewayIT {
 
   /** An unknown reply queue must stay unknown here, not be created on the reply. */
   @DynamicPropertySource

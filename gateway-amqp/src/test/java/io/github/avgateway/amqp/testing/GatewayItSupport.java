@@ -7,6 +7,7 @@ import io.github.avgateway.amqp.history.HistoryIndexerRunner;
 import io.github.avgateway.amqp.intake.IntakeWatcher;
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.MessageInfo;
+import io.github.avgateway.core.testing.FakeScanner;
 import io.github.avgateway.core.testing.InMemoryHistory;
 import io.github.avgateway.core.testing.SwitchableGate;
 import java.nio.charset.StandardCharsets;

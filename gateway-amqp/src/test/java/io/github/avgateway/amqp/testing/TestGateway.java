@@ -1,5 +1,6 @@
 package io.github.avgateway.amqp.testing;
 
+import io.github.avgateway.core.testing.FakeScanner;
 import io.github.avgateway.core.testing.InMemoryHistory;
 import io.github.avgateway.core.testing.SwitchableGate;
 import org.springframework.boot.SpringBootConfiguration;

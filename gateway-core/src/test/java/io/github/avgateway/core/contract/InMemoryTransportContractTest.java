@@ -1,24 +1,17 @@
 package io.github.avgateway.core.contract;
 
 import io.github.avgateway.core.model.DeadLetterReason;
-import io.github.avgateway.core.model.EngineVersion;
 import io.github.avgateway.core.model.MessageInfo;
 import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.ScanContent;
-import io.github.avgateway.core.model.ScanReport;
 import io.github.avgateway.core.model.ScanRequest;
 import io.github.avgateway.core.model.ScanResult;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.pipeline.VerdictCache;
-import io.github.avgateway.core.port.VirusScanner;
+import io.github.avgateway.core.testing.FakeScanner;
 import io.github.avgateway.core.wire.WireNames;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -29,7 +22,8 @@ import java.util.function.Consumer;
 
 /**
  * Runs the contract suite against an in-memory "transport" around the real {@link ScanPipeline},
- * with a scanner that knows only EICAR: checks the suite itself, not a front-end.
+ * with the shared {@link FakeScanner} (EICAR is INFECTED): checks the suite itself, not a
+ * front-end.
  */
 class InMemoryTransportContractTest extends AbstractTransportContractTests {
 
@@ -38,31 +32,10 @@ class InMemoryTransportContractTest extends AbstractTransportContractTests {
     return new InMemoryDriver();
   }
 
-  private static final class EicarOnlyScanner implements VirusScanner {
-    private static final EngineVersion ENGINE = new EngineVersion("fake", "1");
-
-    @Override
-    public ScanReport scan(InputStream content, long declaredSize) {
-      try {
-        byte[] bytes = content.readAllBytes();
-        return Arrays.equals(bytes, ContractFiles.eicar())
-            ? ScanReport.infected(List.of(ContractFiles.EICAR_SIGNATURE), ENGINE, 0)
-            : ScanReport.clean(ENGINE, 0);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-
-    @Override
-    public EngineVersion version() {
-      return ENGINE;
-    }
-  }
-
   private static final class InMemoryDriver implements TransportDriver {
     private final ScanPipeline pipeline =
         new ScanPipeline(
-            new EicarOnlyScanner(), VerdictCache.disabled(), 1 << 30, Clock.systemUTC(), "mem");
+            new FakeScanner(), VerdictCache.disabled(), 1 << 30, Clock.systemUTC(), "mem");
     private final ExecutorService gateway = Executors.newFixedThreadPool(4);
     private final Map<String, MessageInfo> history = new ConcurrentHashMap<>();
     private Consumer<ContractReply> replies;

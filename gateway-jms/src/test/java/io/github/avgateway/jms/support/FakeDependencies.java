@@ -1,5 +1,6 @@
 package io.github.avgateway.jms.support;
 
+import io.github.avgateway.core.testing.FakeScanner;
 import io.github.avgateway.core.testing.InMemoryHistory;
 import io.github.avgateway.core.testing.SwitchableGate;
 import org.springframework.boot.test.context.TestConfiguration;
@@ -10,8 +11,8 @@ import org.springframework.context.annotation.Bean;
 public class FakeDependencies {
 
   @Bean
-  EicarOnlyScanner eicarOnlyScanner() {
-    return new EicarOnlyScanner();
+  FakeScanner fakeScanner() {
+    return new FakeScanner();
   }
 
   @Bean
