@@ -4,9 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.avgateway.jms.config.JmsProperties;
 import org.junit.jupiter.api.Test;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 
-/** The holds of {@link AbstractIntakeHoldIT} on the default intake, the gateway's own consumers. */
+/**
+ * The holds of {@link AbstractIntakeHoldIT} on the gateway's own consumers ({@code
+ * avgateway.jms.intake=consumers}).
+ */
 class JmsConsumersHoldIT extends AbstractIntakeHoldIT {
+
+  @DynamicPropertySource
+  static void ownConsumers(DynamicPropertyRegistry registry) {
+    registry.add("avgateway.jms.intake", () -> "consumers");
+  }
 
   @Test
   void theConsumersIntakeIsOn() {

@@ -58,11 +58,10 @@ import org.springframework.validation.annotation.Validated;
  *     and forwarded, unchanged apart from the gateway's properties, to {@code pipes[i].clean}
  *     (CLEAN), {@code pipes[i].quarantine} (INFECTED) or {@code pipes[i].rejected} (UNSCANNABLE,
  *     ERROR); each pipe has {@code consumers} consumers of its own. None by default
- * @param intake what takes the requests off the queues: CONSUMERS, the gateway's own consumer
- *     threads (batches of what is waiting, one transaction each); LISTENER_CONTAINER (or {@code
- *     listener-container}), Spring JMS listener containers with the same batches, transactions,
- *     history and holds, an alternative kept to compare the two (docs/architecture.md, "Why the JMS
- *     front-end runs its own consumers")
+ * @param intake what takes the requests off the queues: LISTENER_CONTAINER (or {@code
+ *     listener-container}, the default), Spring JMS listener containers (batches of what is
+ *     waiting, one transaction each); CONSUMERS, the gateway's own consumer threads with the same
+ *     batches, transactions, history and holds (docs/architecture.md, "The JMS intake")
  */
 @Validated
 @ConfigurationProperties("avgateway.jms")
@@ -86,7 +85,7 @@ public record JmsProperties(
     @DefaultValue("5m") @NotNull Duration pauseHoldTime,
     @DefaultValue @NotNull @Valid Tls tls,
     List<Pipe> pipes,
-    @DefaultValue("CONSUMERS") @NotNull Intake intake) {
+    @DefaultValue("LISTENER_CONTAINER") @NotNull Intake intake) {
 
   public JmsProperties {
     pipes = pipes == null ? List.of() : List.copyOf(pipes);

@@ -20,22 +20,22 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * The transport contract through the intake on Spring JMS ({@code
- * avgateway.jms.intake=listener-container}): CLEAN and INFECTED (EICAR) replies, dead-letters and
- * one history document per request, against the embedded Artemis (persistent journal), the real
- * clamd (scripts/services.sh start clamd) and the embedded Solr history, as {@link
- * JmsTransportContractIT} runs it through the gateway's own consumers.
+ * The transport contract through the gateway's own consumers ({@code
+ * avgateway.jms.intake=consumers}): CLEAN and INFECTED (EICAR) replies, dead-letters and one
+ * history document per request, against the embedded Artemis (persistent journal), the real clamd
+ * (scripts/services.sh start clamd) and the embedded Solr history, as {@link
+ * JmsTransportContractIT} runs it through the default, Spring JMS listener containers.
  */
 @SpringBootTest(classes = GatewayJmsApplication.class)
-class JmsListenerContainerIT extends AbstractTransportContractTests {
+class JmsConsumersContractIT extends AbstractTransportContractTests {
 
   @Autowired JmsProperties properties;
   @Autowired HistoryQueries history;
 
   @DynamicPropertySource
   static void gatewayProperties(DynamicPropertyRegistry registry) throws IOException {
-    Path data = Files.createTempDirectory("avgw-jms-container");
-    registry.add("avgateway.jms.intake", () -> "listener-container");
+    Path data = Files.createTempDirectory("avgw-jms-consumers");
+    registry.add("avgateway.jms.intake", () -> "consumers");
     registry.add("avgateway.jms.url", () -> "tcp://127.0.0.1:" + TestEnv.freePort());
     registry.add("avgateway.jms.embedded.data-dir", () -> data.resolve("artemis").toString());
     registry.add("avgateway.solr.embedded.home", () -> data.resolve("solr").toString());
@@ -51,20 +51,25 @@ class JmsListenerContainerIT extends AbstractTransportContractTests {
         id -> history.byRequestId("jms", id));
   }
 
-  /** The requests of this suite are taken by Spring JMS listener containers, not the consumers. */
+  /** The requests of this suite are taken by the gateway's own consumer threads. */
   @Test
-  void requestsAreTakenByListenerContainers() {
-    assertThat(properties.intake()).isEqualTo(JmsProperties.Intake.LISTENER_CONTAINER);
+  void requestsAreTakenByTheGatewaysOwnConsumers() {
+    assertThat(properties.intake()).isEqualTo(JmsProperties.Intake.CONSUMERS);
     assertThat(Thread.getAllStackTraces().entrySet())
-        .as("invoker threads of a DefaultMessageListenerContainer")
+        .as("consumer threads running BatchConsumer")
         .anyMatch(thread ->
             thread.getKey().getName().startsWith("jms-consumer-")
                 && Arrays.stream(thread.getValue())
                     .anyMatch(frame ->
                         frame
                             .getClassName()
-                            .startsWith(
-                                "org.springframework.jms.listener"
-                                    + ".DefaultMessageListenerContainer")));
+                            .equals("io.github.avgateway.jms.intake.BatchConsumer")))
+        .noneMatch(thread ->
+            Arrays.stream(thread.getValue())
+                .anyMatch(frame ->
+                    frame
+                        .getClassName()
+                        .startsWith(
+                            "org.springframework.jms.listener.DefaultMessageListenerContainer")));
   }
 }
