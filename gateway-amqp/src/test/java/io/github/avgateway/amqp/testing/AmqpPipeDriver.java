@@ -169,9 +169,7 @@ public final class AmqpPipeDriver implements PipeDriver {
   }
 
   private PipeMessage take(QueueInbox inbox, String key, Duration wait) {
-    Message message =
-        inbox.await(
-            m -> key.equals(m.getMessageProperties().getCorrelationId()) && !isTaken(m), wait);
+    Message message = inbox.await(correlationId(key).and(m -> !isTaken(m)), wait);
     synchronized (taken) {
       taken.add(message);
     }

@@ -7,7 +7,6 @@ import static io.github.avgateway.core.contract.PipeDriver.Outlet.REJECTED;
 import static io.github.avgateway.core.contract.PipeDriver.Pipe.BROKEN;
 import static io.github.avgateway.core.contract.PipeDriver.Pipe.UPLOADS;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.github.avgateway.core.contract.PipeDriver.Outlet;
 import io.github.avgateway.core.contract.PipeDriver.ReplyTo;
@@ -22,9 +21,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -213,17 +210,12 @@ public abstract class AbstractCleanPipeContractTests {
 
   /** The history document of {@code requestId} once it shows {@code disposition}. */
   private MessageInfo awaitHistory(String requestId, Disposition disposition) {
-    AtomicReference<MessageInfo> found = new AtomicReference<>();
-    await("the history document of " + requestId + " as " + disposition)
-        .atMost(WAIT)
-        .pollDelay(Duration.ZERO)
-        .pollInterval(Duration.ofMillis(100))
-        .until(() -> {
-          Optional<MessageInfo> doc = driver.history(requestId);
-          doc.ifPresent(found::set);
-          return doc.filter(d -> d.disposition() == disposition).isPresent();
-        });
-    return found.get();
+    return HistoryPoll.await(
+        "the history document of " + requestId + " as " + disposition,
+        WAIT,
+        driver::history,
+        requestId,
+        doc -> doc.disposition() == disposition);
   }
 
   private static String key(String kind) {

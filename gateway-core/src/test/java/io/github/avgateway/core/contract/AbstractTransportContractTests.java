@@ -1,7 +1,6 @@
 package io.github.avgateway.core.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.Disposition;
@@ -11,9 +10,7 @@ import io.github.avgateway.core.model.ScanResult;
 import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.wire.WireNames;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -217,17 +214,13 @@ public abstract class AbstractTransportContractTests {
 
   /** Waits until the history document of {@code requestId} is visible, and returns it. */
   protected final MessageInfo awaitHistory(String requestId) {
-    AtomicReference<MessageInfo> found = new AtomicReference<>();
-    await("the history document of request " + requestId)
-        .atMost(historyTimeout())
-        .pollDelay(Duration.ZERO)
-        .pollInterval(Duration.ofMillis(100))
-        .until(() -> {
-          Optional<MessageInfo> doc = driver.history(requestId);
-          doc.ifPresent(found::set);
-          return doc.isPresent();
-        });
-    MessageInfo doc = found.get();
+    MessageInfo doc =
+        HistoryPoll.await(
+            "the history document of request " + requestId,
+            historyTimeout(),
+            driver::history,
+            requestId,
+            found -> true);
     assertThat(doc.requestId()).isEqualTo(requestId);
     assertThat(doc.transport()).isEqualTo(driver.transport());
     assertThat(doc.id()).isEqualTo(MessageInfo.idFor(driver.transport(), requestId));

@@ -29,16 +29,11 @@ public final class RequestTriage {
 
   /** A dead-letter decided without scanning, or empty when the request is to be scanned. */
   public Optional<Triage.DeadLetter> beforeScan(InboundRequest inbound) {
-    return switch (inbound) {
-      case InboundRequest.Malformed malformed ->
-          Optional.of(
-              new Triage.DeadLetter(DeadLetterReason.MALFORMED_REQUEST, malformed.detail()));
-      case InboundRequest.Readable readable when overTheLimit(readable).isPresent() ->
-          overTheLimit(readable);
-      case InboundRequest.Readable readable when readable.replyTo() != null ->
-          replyRefusal(readable.replyTo());
-      case InboundRequest.Readable readable -> Optional.empty();
-    };
+    Optional<Triage.DeadLetter> unscanned = beforePipeScan(inbound);
+    if (unscanned.isPresent() || inbound.replyTo() == null) {
+      return unscanned;
+    }
+    return replyRefusal(inbound.replyTo());
   }
 
   /**
@@ -51,9 +46,10 @@ public final class RequestTriage {
       case InboundRequest.Malformed malformed ->
           Optional.of(
               new Triage.DeadLetter(DeadLetterReason.MALFORMED_REQUEST, malformed.detail()));
-      case InboundRequest.Readable readable when overTheLimit(readable).isPresent() ->
-          overTheLimit(readable);
-      case InboundRequest.Readable readable -> Optional.empty();
+      case InboundRequest.Readable readable ->
+          TriageRules.overDeliveryLimit(readable.deliveryCount(), maxDeliveryAttempts)
+              .map(detail ->
+                  new Triage.DeadLetter(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED, detail));
     };
   }
 
@@ -62,11 +58,6 @@ public final class RequestTriage {
     return replyPolicy
         .refusal(replyTo)
         .map(why -> new Triage.DeadLetter(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED, why));
-  }
-
-  private Optional<Triage.DeadLetter> overTheLimit(InboundRequest inbound) {
-    return TriageRules.overDeliveryLimit(inbound.deliveryCount(), maxDeliveryAttempts)
-        .map(detail -> new Triage.DeadLetter(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED, detail));
   }
 
   /**
