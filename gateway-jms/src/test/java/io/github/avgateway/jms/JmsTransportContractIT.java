@@ -12,15 +12,12 @@ import io.github.avgateway.jms.support.JmsContractDriver;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.jms.listener.DefaultMessageListenerContainer;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.util.ReflectionTestUtils;
 
 /**
  * The transport contract, run against the JMS gateway (its default intake, Spring JMS listener
@@ -60,32 +57,25 @@ class JmsTransportContractIT extends AbstractTransportContractTests {
   }
 
   /**
-   * The requests of this suite are taken by {@link #expectedIntake()}: this context's gateway
-   * started running listener containers with scheduled consumers and no consumer threads of its
-   * own, or the other way round. Asked of the gateway, not of the JVM's threads: the contexts of
-   * other test classes, cached in the same JVM, run either intake.
+   * The requests of this suite are taken by {@link #expectedIntake()}: this context's gateway runs
+   * listener containers, each with a scheduled consumer, and no consumer of its own, or the other
+   * way round. Asked of the gateway, not of the JVM's threads: the contexts of other test classes,
+   * cached in the same JVM, run either intake.
    */
   @Test
   void requestsAreTakenByTheIntakeUnderTest() {
-    boolean containers = expectedIntake() == JmsProperties.Intake.LISTENER_CONTAINER;
-    List<?> started = startedBy(gateway, containers ? "containers" : "running");
-    List<?> other = startedBy(gateway, containers ? "running" : "containers");
+    JmsGateway.Started started = gateway.started();
 
     assertThat(properties.intake()).isEqualTo(expectedIntake());
-    assertThat(started).as("what the gateway started").isNotEmpty();
-    assertThat(other).as("the other intake").isEmpty();
-    if (containers) {
-      assertThat(started)
-          .allSatisfy(container -> {
-            DefaultMessageListenerContainer running = (DefaultMessageListenerContainer) container;
-            assertThat(running.isRunning()).isTrue();
-            assertThat(running.getScheduledConsumerCount()).isPositive();
-          });
+    if (expectedIntake() == JmsProperties.Intake.LISTENER_CONTAINER) {
+      assertThat(started.servingContainers()).as("containers serving").isPositive();
+      assertThat(started.idleContainers()).as("containers idle").isZero();
+      assertThat(started.consumers()).as("consumers of the gateway's own").isZero();
+    } else {
+      assertThat(started.consumers()).as("consumers of the gateway's own").isPositive();
+      assertThat(started.servingContainers() + started.idleContainers())
+          .as("listener containers")
+          .isZero();
     }
-  }
-
-  /** The gateway's list of the listener containers or consumers it started (a private field). */
-  private static List<?> startedBy(JmsGateway gateway, String field) {
-    return (List<?>) ReflectionTestUtils.getField(gateway, field);
   }
 }

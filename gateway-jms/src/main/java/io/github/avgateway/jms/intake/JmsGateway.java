@@ -230,6 +230,27 @@ public final class JmsGateway implements SmartLifecycle {
     return Integer.MAX_VALUE - 1000;
   }
 
+  /** What takes the requests off the queues now ({@link Started}). */
+  public synchronized Started started() {
+    int serving = 0;
+    for (BatchListenerContainer container : containers) {
+      if (container.isRunning() && container.getScheduledConsumerCount() > 0) {
+        serving++;
+      }
+    }
+    return new Started(serving, containers.size() - serving, running.size());
+  }
+
+  /**
+   * What the gateway started for its intake, as it is now.
+   *
+   * @param servingContainers Spring JMS listener containers running with at least one scheduled
+   *     consumer
+   * @param idleContainers listener containers stopped, or running without a scheduled consumer
+   * @param consumers consumers of the gateway's own ({@code avgateway.jms.intake=consumers})
+   */
+  public record Started(int servingContainers, int idleContainers, int consumers) {}
+
   /**
    * One queue the gateway consumes, with the processor of its messages.
    *

@@ -2,7 +2,6 @@ package io.github.avgateway.jms.fault;
 
 import static org.awaitility.Awaitility.await;
 
-import io.github.avgateway.core.fault.FaultReport;
 import java.time.Duration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -27,38 +26,6 @@ abstract class AbstractJmsFaultIT {
         .atMost(Duration.ofMinutes(2))
         .pollInterval(Duration.ofMillis(100))
         .until(() -> !env.intakeDown());
-  }
-
-  /** Waits (bounded) until the in-process gateway has paused its intake. */
-  void awaitIntakeDown() {
-    await("the gateway's intake paused")
-        .atMost(Duration.ofSeconds(60))
-        .pollInterval(Duration.ofMillis(50))
-        .until(env::intakeDown);
-  }
-
-  /**
-   * The outage pattern of scenarios 7, 8 and 11: load; {@code fault}; more load, which makes the
-   * gateway notice, until it pauses its intake; {@code cure}; every answer and its history.
-   */
-  FaultReport outageUnderLoad(String scenario, Step fault, Step cure) throws Exception {
-    FaultRun run = new FaultRun(env, scenario);
-    run.mixed(150);
-    run.awaitAnswered(20);
-    fault.run();
-    try {
-      run.mixed(30);
-      awaitIntakeDown();
-    } finally {
-      cure.run();
-    }
-    return run.finish();
-  }
-
-  /** One step of a scenario that may throw. */
-  @FunctionalInterface
-  interface Step {
-    void run() throws Exception;
   }
 
   /** Resolves {@link FaultEnvironment} parameters with the test run's one environment. */

@@ -2,6 +2,7 @@ package io.github.avgateway.jms.fault;
 
 import static org.awaitility.Awaitility.await;
 
+import io.github.avgateway.core.contract.FaultDriver;
 import io.github.avgateway.core.fault.Expected;
 import io.github.avgateway.core.fault.FaultLedger;
 import io.github.avgateway.core.fault.FaultPayloads;
@@ -15,7 +16,7 @@ import java.util.List;
  * One scenario's run: its ledger, its key prefix (unique per run, so that replies and history of
  * other runs never count), and the load it sends through the shared {@link FaultClient}.
  */
-final class FaultRun {
+final class FaultRun implements FaultDriver.Run {
 
   /** Longest wait for every confirmed request to be answered once the fault is healed. */
   static final Duration ANSWER_TIMEOUT = Duration.ofMinutes(2);
@@ -47,8 +48,19 @@ final class FaultRun {
     return prefix + next++;
   }
 
+  @Override
+  public FaultLedger ledger() {
+    return ledger;
+  }
+
+  @Override
+  public int sent() {
+    return next;
+  }
+
   /** Sends {@code count} requests of the mixed load (clean, EICAR, zipped EICAR). */
-  void mixed(int count) {
+  @Override
+  public void mixed(int count) {
     for (int i = 0; i < count; i++) {
       String key = key();
       client.send(key, FaultPayloads.mixed(prefix, next, EICAR_EVERY));
@@ -66,11 +78,13 @@ final class FaultRun {
   }
 
   /** Waits (bounded) until at least {@code count} requests of this run have an answer. */
-  void awaitAnswered(long count) {
+  @Override
+  public FaultRun awaitAnswered(long count) {
     await("answers of " + ledger.scenario())
         .atMost(ANSWER_TIMEOUT)
         .pollInterval(Duration.ofMillis(50))
         .until(() -> ledger.answered() >= count);
+    return this;
   }
 
   /** Waits until nothing is answered for {@code quiet} (bounded): the gateway is stuck. */
@@ -89,7 +103,8 @@ final class FaultRun {
   }
 
   /** Waits for every answer and its history, prints the counts and returns them. */
-  FaultReport finish() {
+  @Override
+  public FaultReport finish() {
     FaultReport report = env.history.finish(prefix, ledger, ANSWER_TIMEOUT);
     System.out.println(
         "FAULT " + ledger.scenario() + ": redelivered history documents=" + redelivered());
