@@ -2,44 +2,44 @@ package io.github.avgateway.amqp.fault;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.avgateway.core.contract.AbstractBadInputFaultContractTests;
+import io.github.avgateway.core.contract.BadInputDriver;
+import io.github.avgateway.core.contract.FaultDriver;
 import io.github.avgateway.core.fault.Expected;
 import io.github.avgateway.core.fault.FaultPayloads;
 import io.github.avgateway.core.fault.FaultPayloads.Payload;
 import io.github.avgateway.core.fault.FaultReport.Duplicates;
 import io.github.avgateway.core.fault.JavaProcess;
-import io.github.avgateway.core.fault.TestFiles;
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.wire.WireNames;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.TestMethodOrder;
 import org.springframework.amqp.core.Message;
 import org.springframework.amqp.core.QueueBuilder;
 
 /**
- * Issue 8, scenarios 13–21 on AMQP, under a mixed load on one gateway JVM: payload over the limit,
- * nested-archive bomb, encrypted archive, a poison request, malformed requests, spoofed and deleted
- * reply queues, duplicates sent by the client, and canary strings that must reach no log (the
- * gateway's output and the private RabbitMQ node's own log).
+ * Bad input on AMQP 0-9-1 (issue 8, scenarios 13–21) under a mixed load on one gateway JVM on a
+ * private RabbitMQ node: the shared bad-input contract ({@link AbstractBadInputFaultContractTests}:
+ * payload over the limit, nested-archive bomb, encrypted archive, a poison request, refused and
+ * deleted reply queues, a canary that must reach no log, here the gateway's, the node's and
+ * clamd's), and what only AMQP has: a request without {@code message_id}, an odd content type,
+ * headers of odd types, and duplicates sent by the client.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class AmqpBadInputFaultIT {
+class AmqpBadInputFaultIT extends AbstractBadInputFaultContractTests {
 
   private static final String FULL_QUEUE = "av.reply.fault.full";
   private static final String GONE_QUEUE = "av.reply.fault.gone";
-  private final String canary = "canary-" + UUID.randomUUID();
+  private static final Expected MALFORMED =
+      Expected.deadLetter(DeadLetterReason.MALFORMED_REQUEST, Verdict.ERROR, false);
   private AmqpFaultRig rig;
   private JavaProcess gateway;
+  private BadInputDriver driver;
 
   @BeforeAll
   void start() throws Exception {
@@ -53,6 +53,7 @@ class AmqpBadInputFaultIT {
                 .maxLength(0)
                 .overflow(QueueBuilder.Overflow.rejectPublish)
                 .build());
+    driver = new Driver();
   }
 
   @AfterAll
@@ -62,43 +63,27 @@ class AmqpBadInputFaultIT {
     }
   }
 
+  @Override
+  protected BadInputDriver badInputDriver() {
+    return driver;
+  }
+
   @Test
-  @Order(1)
-  void badInputAmongOrdinaryLoad() {
-    FaultRun run = new FaultRun(rig, "bad-input").load(200);
-    String p = run.prefix;
-    send(run, p + "too-large", FaultPayloads.oversized(2 * 1024 * 1024));
-    send(run, p + "zip-bomb", FaultPayloads.zipBomb());
-    send(run, p + "encrypted", FaultPayloads.encrypted());
-    Expected poison =
-        Expected.deadLetter(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED, Verdict.ERROR, false);
-    send(run, p + "poison", poison, withReplyTo(p + "poison", FULL_QUEUE));
-    Expected malformed =
-        Expected.deadLetter(DeadLetterReason.MALFORMED_REQUEST, Verdict.ERROR, false);
-    Message noId = FaultClient.request(p + "no-id", canaryBody(), canary + ".txt");
+  void requestsOnlyAmqpCanMalformAmongOrdinaryLoad() {
+    FaultRun run = new FaultRun(rig, "amqp-bad-input").load(100);
+    String noIdKey = run.key();
+    Message noId = FaultClient.request(noIdKey, bytes(noIdKey), null);
     noId.getMessageProperties().setMessageId(null);
-    send(run, p + "no-id", malformed, noId);
-    send(run, p + "odd-type", Expected.clean(), oddType(p + "odd-type"));
-    send(run, p + "garbage-headers", Expected.clean(), garbageHeaders(p + "garbage-headers"));
-    Expected spoofed =
-        Expected.deadLetter(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED, Verdict.ERROR, false);
-    send(run, p + "spoof-own", spoofed, withReplyTo(p + "spoof-own", AmqpFaultRig.REQUESTS));
-    send(run, p + "spoof-other", spoofed, withReplyTo(p + "spoof-other", "billing.invoices"));
-    rig.client.admin().declareQueue(QueueBuilder.durable(GONE_QUEUE).build());
-    rig.client.admin().deleteQueue(GONE_QUEUE);
-    Expected unroutable = FaultPayloads.cleanDeadLetter(DeadLetterReason.REPLY_UNROUTABLE);
-    send(run, p + "reply-gone", unroutable, withReplyTo(p + "reply-gone", GONE_QUEUE));
-    send(
-        run,
-        p + "canary",
-        Expected.clean(),
-        FaultClient.request(p + "canary", canaryBody(), canary + ".txt"));
-    run.load(200);
+    send(run, noIdKey, MALFORMED, noId);
+    String odd = run.key();
+    send(run, odd, Expected.clean(), oddType(odd));
+    String garbage = run.key();
+    send(run, garbage, Expected.clean(), garbageHeaders(garbage));
+    run.load(100);
     run.finish(Duplicates.FORBIDDEN).assertAsExpected();
   }
 
   @Test
-  @Order(2)
   void duplicatesSentByTheClientGetOneDocumentAndTheSameVerdict() {
     FaultRun run = new FaultRun(rig, "client-duplicates");
     for (int i = 0; i < 100; i++) {
@@ -111,33 +96,83 @@ class AmqpBadInputFaultIT {
     assertThat(report.duplicates()).isEqualTo(100);
   }
 
-  @Test
-  @Order(3)
-  void canaryNeverReachesALog() {
-    List<String> needles = List.of(canary, "CANARY-PAYLOAD");
-    assertThat(TestFiles.linesContaining(gateway.log(), needles)).as("gateway log").isEmpty();
-    assertThat(TestFiles.linesContaining(rig.rabbit.logDir(), needles))
-        .as("RabbitMQ log")
-        .isEmpty();
-    assertThat(TestFiles.linesContaining(rig.clamd.logFile(), needles)).as("clamd log").isEmpty();
-    System.out.println(
-        "FAULT amqp/canary: 0 lines with the canary in the gateway, RabbitMQ and clamd logs");
-  }
-
-  private void send(FaultRun run, String key, Payload payload) {
-    rig.client.send(run.ledger, key, payload);
-  }
-
   private void send(FaultRun run, String key, Expected expected, Message message) {
     rig.client.send(run.ledger, key, expected, message);
   }
 
-  private byte[] canaryBody() {
-    return ("CANARY-PAYLOAD " + canary + "\n").getBytes(StandardCharsets.US_ASCII);
+  /** The rig's client, node and gateway JVM as the bad-input contract sees them. */
+  private final class Driver implements BadInputDriver {
+
+    @Override
+    public FaultDriver.Run run(String scenario) {
+      return new FaultRun(rig, scenario);
+    }
+
+    @Override
+    public void sendPoison(FaultDriver.Run run) {
+      FaultRun amqp = (FaultRun) run;
+      String key = amqp.key();
+      Expected poison =
+          Expected.deadLetter(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED, Verdict.ERROR, false);
+      send(amqp, key, poison, withReplyTo(key, bytes(key), null, FULL_QUEUE));
+    }
+
+    @Override
+    public int sendRefusedReplyDestinations(FaultDriver.Run run, byte[] body, String filename) {
+      FaultRun amqp = (FaultRun) run;
+      Expected refused =
+          Expected.deadLetter(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED, Verdict.ERROR, false);
+      List<String> destinations = List.of(AmqpFaultRig.REQUESTS, "billing.invoices");
+      for (String replyTo : destinations) {
+        String key = amqp.key();
+        send(amqp, key, refused, withReplyTo(key, body, filename, replyTo));
+      }
+      return destinations.size();
+    }
+
+    @Override
+    public int sendReplyDestinationsGone(FaultDriver.Run run) {
+      FaultRun amqp = (FaultRun) run;
+      rig.client.admin().declareQueue(QueueBuilder.durable(GONE_QUEUE).build());
+      rig.client.admin().deleteQueue(GONE_QUEUE);
+      String key = amqp.key();
+      send(
+          amqp,
+          key,
+          FaultPayloads.cleanDeadLetter(DeadLetterReason.REPLY_UNROUTABLE),
+          withReplyTo(key, bytes(key), null, GONE_QUEUE));
+      return 1;
+    }
+
+    @Override
+    public void sendMalformed(FaultDriver.Run run, String text) {
+      FaultRun amqp = (FaultRun) run;
+      String key = amqp.key();
+      Message noId =
+          FaultClient.request(key, text.getBytes(StandardCharsets.US_ASCII), text + ".txt");
+      noId.getMessageProperties().setMessageId(null);
+      send(amqp, key, MALFORMED, noId);
+    }
+
+    @Override
+    public Duplicates afterFailedBatch() {
+      return Duplicates.FORBIDDEN;
+    }
+
+    @Override
+    public List<Path> logs() {
+      return List.of(gateway.log(), rig.rabbit.logDir(), rig.clamd.logFile());
+    }
+
+    @Override
+    public AutoCloseable debugLogging() {
+      // The gateway's JVM logs at INFO, as it runs in production.
+      return () -> {};
+    }
   }
 
-  private static Message withReplyTo(String key, String replyTo) {
-    Message message = FaultClient.request(key, bytes(key), null);
+  private static Message withReplyTo(String key, byte[] body, String filename, String replyTo) {
+    Message message = FaultClient.request(key, body, filename);
     message.getMessageProperties().setReplyTo(replyTo);
     return message;
   }

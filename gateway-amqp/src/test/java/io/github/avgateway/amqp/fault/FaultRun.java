@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 import io.github.avgateway.core.contract.FaultDriver;
 import io.github.avgateway.core.fault.FaultLedger;
 import io.github.avgateway.core.fault.FaultPayloads;
+import io.github.avgateway.core.fault.FaultPayloads.Payload;
 import io.github.avgateway.core.fault.FaultReport;
 import io.github.avgateway.core.fault.FaultReport.Duplicates;
 import java.time.Duration;
@@ -37,6 +38,16 @@ final class FaultRun implements FaultDriver.Run {
       rig.client.send(ledger, prefix + index, FaultPayloads.mixed(prefix, index, 10));
     }
     return this;
+  }
+
+  @Override
+  public void send(Payload payload) {
+    rig.client.send(ledger, key(), payload);
+  }
+
+  @Override
+  public String key() {
+    return prefix + sent++;
   }
 
   @Override

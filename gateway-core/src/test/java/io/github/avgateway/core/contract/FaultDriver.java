@@ -1,6 +1,7 @@
 package io.github.avgateway.core.contract;
 
 import io.github.avgateway.core.fault.FaultLedger;
+import io.github.avgateway.core.fault.FaultPayloads.Payload;
 import io.github.avgateway.core.fault.FaultReport;
 import io.github.avgateway.core.fault.FaultReport.Duplicates;
 import io.github.avgateway.core.testing.HttpProbe;
@@ -24,6 +25,12 @@ public interface FaultDriver {
 
     /** Sends {@code count} more requests of the mixed load (every tenth EICAR, plain or zipped). */
     void mixed(int count);
+
+    /** Sends one request of {@code payload} (its file name, if any, as the request's). */
+    void send(Payload payload);
+
+    /** A new key of this run, for a request the driver builds itself. */
+    String key();
 
     /** Requests sent so far. */
     int sent();

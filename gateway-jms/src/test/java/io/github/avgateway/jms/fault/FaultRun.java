@@ -44,7 +44,8 @@ final class FaultRun implements FaultDriver.Run {
   }
 
   /** A new key of this run. */
-  String key() {
+  @Override
+  public String key() {
     return prefix + next++;
   }
 
@@ -68,7 +69,8 @@ final class FaultRun implements FaultDriver.Run {
   }
 
   /** Sends one payload. */
-  void send(Payload payload) {
+  @Override
+  public void send(Payload payload) {
     client.send(key(), payload);
   }
 

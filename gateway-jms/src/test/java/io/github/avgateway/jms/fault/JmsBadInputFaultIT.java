@@ -1,13 +1,15 @@
 package io.github.avgateway.jms.fault;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import io.github.avgateway.core.contract.AbstractBadInputFaultContractTests;
+import io.github.avgateway.core.contract.BadInputDriver;
+import io.github.avgateway.core.contract.FaultDriver;
 import io.github.avgateway.core.fault.Expected;
 import io.github.avgateway.core.fault.FaultPayloads;
-import io.github.avgateway.core.fault.FaultPayloads.Payload;
 import io.github.avgateway.core.fault.FaultReport;
 import io.github.avgateway.core.fault.FaultReport.Duplicates;
-import io.github.avgateway.core.fault.TestFiles;
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.wire.WireNames;
@@ -17,51 +19,51 @@ import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import jakarta.jms.TemporaryQueue;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.api.core.client.ClientMessage;
 import org.apache.activemq.artemis.jms.client.ActiveMQDestination;
 import org.apache.activemq.artemis.jms.client.ActiveMQMessage;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Hostile and broken requests amid ordinary load (issue 8, scenarios 13–19 and 21; issue 24,
- * properties JMS cannot set): each gets its typed answer (UNSCANNABLE with a reason, or a
- * dead-letter with a reason), the ordinary requests around them are answered as usual, and no file
- * name or payload ever reaches a log.
+ * Bad input on JMS (issue 8, scenarios 13–19 and 21; issue 24, properties JMS cannot set), amid
+ * ordinary load on the gateway in the test JVM on external Artemis ({@link FaultEnvironment}): the
+ * shared bad-input contract ({@link AbstractBadInputFaultContractTests}: payload over the limit,
+ * nested-archive bomb, encrypted archive, a poison request, refused and deleted reply destinations,
+ * a canary that must reach no log, the gateway's own loggers at DEBUG), and what only JMS has:
+ * message types that are no file, properties of odd types, a client id of 40,000 characters, a
+ * request without {@code JMSMessageID}, and properties JMS cannot set (put through Artemis' Core
+ * API), which must be dead-lettered once and never looped into Artemis' own DLQ.
  */
-class JmsRequestFaultIT extends AbstractJmsFaultIT {
+@ExtendWith(AbstractJmsFaultIT.Environment.class)
+class JmsBadInputFaultIT extends AbstractBadInputFaultContractTests {
 
-  private static final int OVER_THE_LIMIT = 1_500_000; // the fault gateway's max-size is 1 MB
+  private FaultEnvironment env;
+  private BadInputDriver driver;
 
-  @Test
-  void oversizedZipBombAndEncryptedPayloadsGetTheirReasons() {
-    FaultRun run = new FaultRun(env, "hostile-payloads");
-    for (int i = 0; i < 3; i++) {
-      run.mixed(20);
-      run.send(FaultPayloads.oversized(OVER_THE_LIMIT));
-      run.send(FaultPayloads.zipBomb());
-      run.send(FaultPayloads.encrypted());
-    }
-    run.finish().assertHolds(Duplicates.FORBIDDEN).assertAsExpected();
+  @BeforeAll
+  void start(FaultEnvironment environment) {
+    env = environment;
+    driver = new Driver();
   }
 
-  @Test
-  void poisonRequestIsDeadLetteredAfterTheDeliveryLimitOthersUnaffected() throws Exception {
-    fillTheFullReplyQueue();
-    FaultRun run = new FaultRun(env, "poison");
-    run.mixed(30);
-    Payload clean = new Payload(FaultPayloads.clean(run.prefix, -1), "poison.txt", null);
-    run.send(
-        Expected.deadLetter(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED, Verdict.ERROR, false),
-        session -> {
-          BytesMessage message = session.createBytesMessage();
-          message.writeBytes(clean.body());
-          message.setJMSReplyTo(ActiveMQDestination.createQueue(ArtemisBrokerMain.FULL_REPLIES));
-          return message;
-        });
-    run.mixed(30);
-    run.finish().assertHolds(Duplicates.EXPLAINED_BY_REDELIVERY).assertAsExpected();
+  @BeforeEach
+  void everythingServes() {
+    await("the gateway's intake open")
+        .atMost(Duration.ofMinutes(2))
+        .pollInterval(Duration.ofMillis(100))
+        .until(() -> !env.intakeDown());
+  }
+
+  @Override
+  protected BadInputDriver badInputDriver() {
+    return driver;
   }
 
   @Test
@@ -78,23 +80,6 @@ class JmsRequestFaultIT extends AbstractJmsFaultIT {
     run.send(malformed, session -> hugeClientId(session, run.prefix));
     env.client.sendWithoutMessageId(
         run.key(), Expected.clean(), session -> bytes(session, run.prefix, null));
-    run.mixed(20);
-    run.finish().assertHolds(Duplicates.FORBIDDEN).assertAsExpected();
-  }
-
-  @Test
-  void spoofedReplyToIsRefusedAndDeadLettered() {
-    FaultRun run = new FaultRun(env, "spoofed-reply-to");
-    Expected refused =
-        Expected.deadLetter(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED, Verdict.ERROR, false);
-    run.mixed(20);
-    for (var spoofed :
-        List.of(
-            ActiveMQDestination.createQueue(ArtemisBrokerMain.REQUESTS),
-            ActiveMQDestination.createQueue("orders.incoming"),
-            ActiveMQDestination.createTopic("av.reply.topic"))) {
-      run.send(refused, session -> bytes(session, run.prefix, spoofed));
-    }
     run.mixed(20);
     run.finish().assertHolds(Duplicates.FORBIDDEN).assertAsExpected();
   }
@@ -120,52 +105,90 @@ class JmsRequestFaultIT extends AbstractJmsFaultIT {
     assertThat(brokerDlqCount()).as("requests in Artemis' own DLQ").isEqualTo(brokerDlqBefore);
   }
 
-  @Test
-  void replyQueueDeletedBeforeTheReplyIsDeadLettered() throws Exception {
-    FaultRun run = new FaultRun(env, "reply-queue-deleted");
-    Expected unroutable =
-        Expected.deadLetter(DeadLetterReason.REPLY_UNROUTABLE, Verdict.CLEAN, false);
-    run.mixed(20);
-    try (Connection other = otherConnection()) {
-      Session session = other.createSession(Session.AUTO_ACKNOWLEDGE);
-      TemporaryQueue gone = session.createTemporaryQueue();
-      gone.delete();
-      run.send(unroutable, s -> bytes(s, run.prefix, gone));
-    }
-    run.send(
-        unroutable, s -> bytes(s, run.prefix, ActiveMQDestination.createQueue("av.reply.gone")));
-    run.mixed(20);
-    run.finish().assertHolds(Duplicates.FORBIDDEN).assertAsExpected();
-  }
+  /** The shared environment's client and in-process gateway as the bad-input contract sees them. */
+  private final class Driver implements BadInputDriver {
 
-  @Test
-  void canaryFileNameAndPayloadNeverReachALog() throws Exception {
-    String name = "canary-name-Q7Z3K.txt";
-    String text = "CANARY-PAYLOAD-9F2XW";
-    FaultRun run = new FaultRun(env, "canary");
-    AutoCloseable debug = env.logs.debug();
-    try {
-      run.mixed(10);
-      byte[] body = (text + " secret contents\n").getBytes(StandardCharsets.US_ASCII);
-      run.send(new Payload(body, name, Expected.clean()));
-      run.send(new Payload(FaultPayloads.eicarZip(7), name, Expected.infected()));
-      run.send(
-          Expected.deadLetter(DeadLetterReason.MALFORMED_REQUEST, Verdict.ERROR, false),
-          session -> session.createTextMessage(text));
-      // The refused destination's name is logged (rate-limited), so it is not the canary here.
-      var refusedQueue = ActiveMQDestination.createQueue("refused." + run.prefix);
-      run.send(
-          Expected.deadLetter(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED, Verdict.ERROR, false),
-          session -> named(bytes(session, text, refusedQueue), name));
-      run.finish().assertHolds(Duplicates.FORBIDDEN).assertAsExpected();
-    } finally {
-      debug.close();
+    @Override
+    public FaultDriver.Run run(String scenario) {
+      return new FaultRun(env, scenario);
     }
-    List<String> leaks =
-        TestFiles.linesContaining(env.rig.dir.resolve("logs"), List.of(name, text));
-    leaks = new java.util.ArrayList<>(leaks);
-    leaks.addAll(TestFiles.linesContaining(env.rig.clamd.logFile(), List.of(name, text)));
-    assertThat(leaks).as("log lines with the canary").isEmpty();
+
+    @Override
+    public void sendPoison(FaultDriver.Run run) throws Exception {
+      fillTheFullReplyQueue();
+      FaultRun jms = (FaultRun) run;
+      byte[] clean = FaultPayloads.clean(jms.prefix, -1);
+      jms.send(
+          Expected.deadLetter(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED, Verdict.ERROR, false),
+          session -> {
+            BytesMessage message = session.createBytesMessage();
+            message.writeBytes(clean);
+            message.setJMSReplyTo(ActiveMQDestination.createQueue(ArtemisBrokerMain.FULL_REPLIES));
+            return message;
+          });
+    }
+
+    @Override
+    public int sendRefusedReplyDestinations(FaultDriver.Run run, byte[] body, String filename) {
+      FaultRun jms = (FaultRun) run;
+      Expected refused =
+          Expected.deadLetter(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED, Verdict.ERROR, false);
+      List<jakarta.jms.Destination> destinations =
+          List.of(
+              ActiveMQDestination.createQueue(ArtemisBrokerMain.REQUESTS),
+              ActiveMQDestination.createQueue("orders.incoming"),
+              ActiveMQDestination.createTopic("av.reply.topic"));
+      for (var spoofed : destinations) {
+        jms.send(
+            refused,
+            session -> {
+              BytesMessage message = session.createBytesMessage();
+              message.writeBytes(body);
+              message.setJMSReplyTo(spoofed);
+              return filename == null ? message : named(message, filename);
+            });
+      }
+      return destinations.size();
+    }
+
+    @Override
+    public int sendReplyDestinationsGone(FaultDriver.Run run) throws Exception {
+      FaultRun jms = (FaultRun) run;
+      Expected unroutable =
+          Expected.deadLetter(DeadLetterReason.REPLY_UNROUTABLE, Verdict.CLEAN, false);
+      try (Connection other = otherConnection()) {
+        Session session = other.createSession(Session.AUTO_ACKNOWLEDGE);
+        TemporaryQueue gone = session.createTemporaryQueue();
+        gone.delete();
+        jms.send(unroutable, s -> bytes(s, jms.prefix, gone));
+      }
+      jms.send(
+          unroutable, s -> bytes(s, jms.prefix, ActiveMQDestination.createQueue("av.reply.gone")));
+      return 2;
+    }
+
+    @Override
+    public void sendMalformed(FaultDriver.Run run, String text) {
+      ((FaultRun) run)
+          .send(
+              Expected.deadLetter(DeadLetterReason.MALFORMED_REQUEST, Verdict.ERROR, false),
+              session -> session.createTextMessage(text));
+    }
+
+    @Override
+    public Duplicates afterFailedBatch() {
+      return Duplicates.EXPLAINED_BY_REDELIVERY;
+    }
+
+    @Override
+    public List<Path> logs() {
+      return List.of(env.rig.dir.resolve("logs"), env.rig.clamd.logFile());
+    }
+
+    @Override
+    public AutoCloseable debugLogging() {
+      return env.logs.debug();
+    }
   }
 
   private Connection otherConnection() throws Exception {
