@@ -3,8 +3,12 @@ package io.github.avgateway.amqp.fault;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.github.avgateway.core.contract.AbstractBrokerFaultContractTests;
+import io.github.avgateway.core.contract.BrokerFaultDriver;
+import io.github.avgateway.core.contract.FaultDriver;
 import io.github.avgateway.core.fault.FaultReport.Duplicates;
 import io.github.avgateway.core.fault.JavaProcess;
+import io.github.avgateway.core.testing.TcpProxy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -12,30 +16,29 @@ import java.util.function.Consumer;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.TestMethodOrder;
 
 /**
- * Issue 8, scenarios 1, 2, 3, 5 and 22 on AMQP: the private RabbitMQ node killed and restarted, its
- * connection frozen half-open, its memory and disk alarms raised and cleared, the gateway JVM
- * killed mid-scan and restarted, and a second gateway taking over from a killed one. Repeats are
- * allowed only where a redelivery (recorded in history) explains them.
+ * Broker faults on AMQP 0-9-1 (issue 8, scenarios 1, 2, 3, 5 and 22) on a private RabbitMQ node:
+ * the shared broker-fault contract ({@link AbstractBrokerFaultContractTests}: the node's connection
+ * frozen half-open, the node killed and restarted, one of two gateways killed), and what only
+ * RabbitMQ has or this rig runs: memory and disk alarms raised and cleared, the gateway JVM killed
+ * mid-scan and restarted. Repeats are allowed only where a redelivery (recorded in history)
+ * explains them.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class AmqpBrokerFaultIT {
+class AmqpBrokerFaultIT extends AbstractBrokerFaultContractTests {
 
   private static final String REQUEUED = "requests requeued";
   private AmqpFaultRig rig;
   private JavaProcess gateway;
+  private BrokerFaultDriver driver;
 
   @BeforeAll
   void start() throws Exception {
     rig = new AmqpFaultRig("broker");
     gateway = rig.startGateway("gw-broker-a");
+    driver = new Driver();
   }
 
   @AfterAll
@@ -45,31 +48,19 @@ class AmqpBrokerFaultIT {
     }
   }
 
-  @Test
-  @Order(1)
-  void halfOpenBrokerConnection() {
-    FaultRun run = new FaultRun(rig, "rabbitmq-half-open").load(400).awaitAnswered(60);
-    rig.rabbitProxy.freeze();
-    try {
-      // No FIN: only heartbeats (2 s) tell both sides that the peer is gone.
-      await("the node dropped the frozen gateway connection")
-          .atMost(Duration.ofSeconds(60))
-          .pollInterval(Duration.ofMillis(200))
-          .until(() -> rig.consumers() == 0);
-    } finally {
-      rig.rabbitProxy.thaw();
-    }
-    run.finish(Duplicates.EXPLAINED_BY_REDELIVERY).assertAsExpected();
+  @Override
+  protected BrokerFaultDriver brokerDriver() {
+    return driver;
   }
 
   @Test
-  @Order(2)
+  @Order(3)
   void memoryAlarmRaisedAndCleared() {
     alarmRaisedAndCleared("memory", rig.rabbit::memoryAlarm);
   }
 
   @Test
-  @Order(3)
+  @Order(4)
   void diskAlarmRaisedAndCleared() {
     alarmRaisedAndCleared("disk", rig.rabbit::diskAlarm);
   }
@@ -111,16 +102,6 @@ class AmqpBrokerFaultIT {
   }
 
   @Test
-  @Order(4)
-  void rabbitmqKilledAndRestarted() throws Exception {
-    FaultRun run = new FaultRun(rig, "rabbitmq-kill-9").load(600).awaitAnswered(100);
-    rig.rabbit.kill9();
-    rig.rabbit.launch();
-    rig.awaitConsumers(2);
-    run.finish(Duplicates.EXPLAINED_BY_REDELIVERY).assertAsExpected();
-  }
-
-  @Test
   @Order(5)
   void gatewayKilledMidScanAndRestarted() throws Exception {
     FaultRun run = new FaultRun(rig, "gateway-kill-9").load(600).awaitAnswered(100);
@@ -131,14 +112,43 @@ class AmqpBrokerFaultIT {
     run.finish(Duplicates.EXPLAINED_BY_REDELIVERY).assertAsExpected();
   }
 
-  @Test
-  @Order(6)
-  void secondGatewayTakesOverFromAKilledOne() throws Exception {
-    JavaProcess second = rig.startGateway("gw-broker-b");
-    FaultRun run = new FaultRun(rig, "two-gateways-one-killed").load(600).awaitAnswered(100);
-    gateway.kill9();
-    run.load(100);
-    run.finish(Duplicates.EXPLAINED_BY_REDELIVERY).assertAsExpected();
-    assertThat(second.alive()).isTrue();
+  /** The rig's node, its proxy and the gateway JVMs as the broker-fault contract sees them. */
+  private final class Driver implements BrokerFaultDriver {
+
+    @Override
+    public FaultDriver.Run run(String scenario) {
+      return new FaultRun(rig, scenario);
+    }
+
+    @Override
+    public void killAndRestartBroker() throws Exception {
+      rig.rabbit.kill9();
+      rig.rabbit.launch();
+      rig.awaitConsumers(2);
+    }
+
+    @Override
+    public TcpProxy brokerProxy() {
+      return rig.rabbitProxy;
+    }
+
+    /** No FIN: only heartbeats (2 s) tell the node that the gateway is gone. */
+    @Override
+    public void awaitHalfOpenNoticed(FaultDriver.Run run) {
+      await("the node dropped the frozen gateway connection")
+          .atMost(Duration.ofSeconds(60))
+          .pollInterval(Duration.ofMillis(200))
+          .until(() -> rig.consumers() == 0);
+    }
+
+    @Override
+    public void startSecondGateway() throws Exception {
+      rig.startGateway("gw-broker-b");
+    }
+
+    @Override
+    public void killOneOfTwoGateways() throws Exception {
+      gateway.kill9();
+    }
   }
 }

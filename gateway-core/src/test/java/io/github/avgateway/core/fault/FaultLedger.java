@@ -127,6 +127,11 @@ public final class FaultLedger {
     }
   }
 
+  /** Every history document recorded for a key of this ledger so far. */
+  public List<MessageInfo> documents() {
+    return entries.values().stream().flatMap(e -> e.docs.values().stream()).toList();
+  }
+
   /** Every key sent so far. */
   public List<String> keys() {
     return List.copyOf(entries.keySet());

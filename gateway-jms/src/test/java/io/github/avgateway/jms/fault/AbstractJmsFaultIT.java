@@ -1,8 +1,5 @@
 package io.github.avgateway.jms.fault;
 
-import static org.awaitility.Awaitility.await;
-
-import java.time.Duration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -22,10 +19,7 @@ abstract class AbstractJmsFaultIT {
   @BeforeEach
   void everythingServes(FaultEnvironment environment) {
     env = environment;
-    await("the gateway's intake open (clamd self-test passed, Solr accepts writes)")
-        .atMost(Duration.ofMinutes(2))
-        .pollInterval(Duration.ofMillis(100))
-        .until(() -> !env.intakeDown());
+    env.awaitIntakeOpen();
   }
 
   /** Resolves {@link FaultEnvironment} parameters with the test run's one environment. */

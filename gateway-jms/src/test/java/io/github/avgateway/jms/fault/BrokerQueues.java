@@ -38,6 +38,11 @@ final class BrokerQueues implements AutoCloseable {
     return attribute(queue, "messageCount");
   }
 
+  /** Consumers of {@code queue} now. */
+  long consumerCount(String queue) {
+    return attribute(queue, "consumerCount");
+  }
+
   /** Messages of {@code queue} delivered to consumers and not yet acknowledged. */
   long deliveringCount(String queue) {
     return attribute(queue, "deliveringCount");

@@ -1,5 +1,7 @@
 package io.github.avgateway.jms.fault;
 
+import static org.awaitility.Awaitility.await;
+
 import io.github.avgateway.core.pipeline.IntakeGates;
 import io.github.avgateway.core.port.Availability;
 import io.github.avgateway.solr.StandaloneSolr;
@@ -64,6 +66,17 @@ final class FaultEnvironment implements AutoCloseable {
       }
       throw new IllegalStateException("cannot start the JMS fault environment", e);
     }
+  }
+
+  /**
+   * Waits (bounded) until the in-process gateway's intake is open: clamd's self-test passed, the
+   * history stream has room. Every scenario starts so.
+   */
+  void awaitIntakeOpen() {
+    await("the gateway's intake open (clamd self-test passed, the history stream has room)")
+        .atMost(Duration.ofMinutes(2))
+        .pollInterval(Duration.ofMillis(100))
+        .until(() -> !intakeDown());
   }
 
   /** Whether the in-process gateway's intake is paused now. */

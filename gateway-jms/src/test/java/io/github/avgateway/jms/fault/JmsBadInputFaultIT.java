@@ -1,7 +1,6 @@
 package io.github.avgateway.jms.fault;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.github.avgateway.core.contract.AbstractBadInputFaultContractTests;
 import io.github.avgateway.core.contract.BadInputDriver;
@@ -20,7 +19,6 @@ import jakarta.jms.Session;
 import jakarta.jms.TemporaryQueue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.api.core.client.ClientMessage;
@@ -55,10 +53,7 @@ class JmsBadInputFaultIT extends AbstractBadInputFaultContractTests {
 
   @BeforeEach
   void everythingServes() {
-    await("the gateway's intake open")
-        .atMost(Duration.ofMinutes(2))
-        .pollInterval(Duration.ofMillis(100))
-        .until(() -> !env.intakeDown());
+    env.awaitIntakeOpen();
   }
 
   @Override
