@@ -4,31 +4,33 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.github.avgateway.amqp.fault.AmqpFaultRig.QueueDepth;
+import io.github.avgateway.core.contract.AbstractIndexerKillFaultContractTests;
+import io.github.avgateway.core.contract.FaultDriver;
+import io.github.avgateway.core.contract.IndexerKillDriver;
 import io.github.avgateway.core.fault.FaultReport.Duplicates;
 import io.github.avgateway.core.fault.JavaProcess;
 import io.github.avgateway.core.model.MessageInfo;
+import io.github.avgateway.core.testing.TcpProxy;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Issue 19's kill scenarios on AMQP (history through the broker): a gateway killed between
  * publishing a batch's history message and acknowledging its requests, and an indexer process
- * killed while it holds history messages and a Solr update is on its way. Each test starts its own
- * processes on one rig and stops them at its end.
+ * killed while it holds history messages and a Solr update is on its way (the shared {@link
+ * AbstractIndexerKillFaultContractTests}). Each test starts its own processes on one rig and stops
+ * them at its end.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class AmqpHistoryKillFaultIT {
+class AmqpHistoryKillFaultIT extends AbstractIndexerKillFaultContractTests {
 
   /** The requests of the killed gateway's one batch: its batch size. */
   private static final int BATCH = 16;
@@ -46,17 +48,6 @@ class AmqpHistoryKillFaultIT {
    * whose deliveries the proxy hands over in two chunks still collects all {@link #BATCH} requests.
    */
   private static final Duration BATCH_WAIT = CONFIRM_DELAY.multipliedBy(3);
-
-  /**
-   * The backlog the killed indexer drains: at least 75 history messages (its gateway's history
-   * buffer puts at most 16 documents in a message), so more than four of its batches of 16
-   * messages; one or more indexed before the kill (the test sees that a second or two late), one
-   * held at it, the rest left for the second indexer.
-   */
-  private static final int BACKLOG = 1_200;
-
-  /** Added to every chunk to and from Solr while the first indexer drains. */
-  private static final Duration SOLR_LATENCY = Duration.ofMillis(250);
 
   private AmqpFaultRig rig;
 
@@ -177,85 +168,66 @@ class AmqpHistoryKillFaultIT {
     }
   }
 
-  /**
-   * An indexer process {@code kill -9}'d mid-drain: it holds history messages unacknowledged while
-   * a Solr update (slowed by a proxy) is on its way, some of the backlog already indexed. A second
-   * indexer process drains the rest, the killed one's messages included; no document is lost or
-   * doubled (FaultLedger, and exactly {@link #BACKLOG} documents in Solr).
-   */
-  @Test
-  @Order(2)
-  void indexerKilledMidBatchNoDocumentLostOrDoubled() throws Exception {
-    JavaProcess scanner =
-        rig.startGateway(
-            "gw-backlog",
-            "--avgateway.history.indexer.enabled=false",
-            // The buffer would put up to 256 documents in a message: at most 16 keeps the backlog
-            // at least 75 messages, as this row needs.
-            "--avgateway.history.buffer.max-documents=16");
-    FaultRun run = new FaultRun(rig, "indexer-kill-9");
-    int queued = queuedDocuments();
-    run.load(BACKLOG).awaitAnswered(BACKLOG);
-    awaitQueuedDocuments(queued + BACKLOG);
-    long backlog = rig.historyDepth().total();
+  @Override
+  protected IndexerKillDriver indexerDriver() {
+    return new Driver();
+  }
 
-    rig.solrProxy.latency(SOLR_LATENCY);
-    AtomicReference<QueueDepth> atKill = new AtomicReference<>();
-    long indexedAtKill;
-    try {
-      JavaProcess first =
-          rig.startIndexer(
-              "indexer-killed",
-              "--avgateway.history.indexer.batch-size=16",
-              "--avgateway.solr.request-timeout=60s");
-      await("the first indexer holding history messages, part of the backlog indexed")
-          .atMost(Duration.ofMinutes(2))
-          .pollInterval(Duration.ofMillis(200))
-          .until(() -> {
-            long indexed = rig.historyCount(run.prefix);
-            QueueDepth depth = rig.historyDepth();
-            atKill.set(depth);
-            return indexed > 0 && indexed < BACKLOG && depth.unacked() > 0;
-          });
-      first.kill9();
-      indexedAtKill = rig.historyCount(run.prefix);
-    } finally {
-      rig.solrProxy.latency(Duration.ZERO);
+  /** The rig, a scanning gateway with its indexer off and indexer-only JVMs, for the contract. */
+  private final class Driver implements IndexerKillDriver {
+
+    private JavaProcess scanner;
+
+    @Override
+    public FaultDriver.Run backlog(String scenario, int requests) throws Exception {
+      scanner =
+          rig.startGateway(
+              "gw-backlog",
+              "--avgateway.history.indexer.enabled=false",
+              // The buffer would put up to 256 documents in a message: at most 16 keeps the
+              // backlog long enough for several of the indexer's polls.
+              "--avgateway.history.buffer.max-documents=16");
+      FaultRun run = new FaultRun(rig, scenario);
+      int queued = queuedDocuments();
+      run.load(requests).awaitAnswered(requests);
+      awaitQueuedDocuments(queued + requests);
+      return run;
     }
-    AtomicReference<QueueDepth> afterKill = new AtomicReference<>();
-    await("the killed indexer's messages returned to " + AmqpFaultRig.HISTORY)
-        .atMost(Duration.ofSeconds(30))
-        .pollInterval(Duration.ofMillis(200))
-        .until(() -> {
-          afterKill.set(rig.historyDepth());
-          return afterKill.get().unacked() == 0;
-        });
 
-    JavaProcess second = rig.startIndexer("indexer-second");
-    try {
-      await("the backlog drained by the second indexer")
-          .atMost(Duration.ofMinutes(2))
-          .pollInterval(Duration.ofMillis(500))
-          .until(() -> rig.historyDepth().total() == 0);
-      run.finish(Duplicates.FORBIDDEN).assertAsExpected();
-      long documents = rig.historyCount(run.prefix);
-      System.out.printf(
-          Locale.ROOT,
-          "FAULT amqp/indexer-kill-9: backlog %d history messages for %d requests; killed holding"
-              + " %d unacked (%d ready), %d documents indexed by then; %d messages left after the"
-              + " kill; %d documents in the end%n",
-          backlog,
-          BACKLOG,
-          atKill.get().unacked(),
-          atKill.get().ready(),
-          indexedAtKill,
-          afterKill.get().ready(),
-          documents);
-      assertThat(afterKill.get().ready()).as("messages left after the kill").isPositive();
-      assertThat(documents).as("documents in Solr").isEqualTo(BACKLOG);
-    } finally {
-      second.stop();
-      scanner.stop();
+    @Override
+    public HistoryDepth historyDepth() {
+      QueueDepth depth = rig.historyDepth();
+      return new HistoryDepth(depth.ready(), depth.unacked(), -1);
+    }
+
+    @Override
+    public boolean holdsAPoll(HistoryDepth depth) {
+      return depth.held() > 0;
+    }
+
+    @Override
+    public TcpProxy solrProxy() {
+      return rig.solrProxy;
+    }
+
+    @Override
+    public JavaProcess startIndexer(String name) throws Exception {
+      return rig.startIndexer(
+          name,
+          "--avgateway.history.indexer.batch-size=16",
+          "--avgateway.solr.request-timeout=60s");
+    }
+
+    @Override
+    public long indexed(FaultDriver.Run run) throws Exception {
+      return rig.historyCount(((FaultRun) run).prefix);
+    }
+
+    @Override
+    public void endBacklog() throws Exception {
+      if (scanner != null) {
+        scanner.stop();
+      }
     }
   }
 

@@ -1,14 +1,17 @@
 package io.github.avgateway.jms.fault;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.github.avgateway.core.fault.FaultReport.Duplicates;
+import io.github.avgateway.core.contract.AbstractIndexerKillFaultContractTests;
+import io.github.avgateway.core.contract.FaultDriver;
+import io.github.avgateway.core.contract.IndexerKillDriver;
 import io.github.avgateway.core.fault.JavaProcess;
+import io.github.avgateway.core.testing.TcpProxy;
 import io.github.avgateway.jms.history.JmsHistoryIndexer;
 import java.time.Duration;
-import java.util.Locale;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Issue 19: an indexer-only process ({@code avgateway.mode=indexer}) {@code kill -9}'d while it
@@ -16,112 +19,114 @@ import org.junit.jupiter.api.Test;
  * No document is lost (the held messages go back to the queue) or doubled (the ones written before
  * the kill are overwritten by id).
  *
- * <p>The in-process gateway scans with its indexer stopped, so that {@value #REQUESTS} requests
- * leave a backlog of history messages on the external Artemis. The indexer process reaches Solr
- * through the rig's proxy with {@link #SOLR_LATENCY} on every chunk, so each of its polls ({@value
- * #POLL} history messages, up to 16 documents each) spends seconds in the Solr update while its
- * messages are delivered and unacknowledged. It is killed once it has acknowledged at least one
- * poll (Solr accepted its documents, which become visible although the indexer is dead) and the
- * broker counts a whole poll delivered to it and not acknowledged: received in milliseconds from
- * the broker, so the indexer is past receiving and in the Solr update or just before it. The
- * broker's acknowledged count after the kill shows that no commit slipped in between.
+ * <p>The in-process gateway scans with its indexer stopped, so that the contract's requests leave a
+ * backlog of history messages on the external Artemis. The indexer process reaches Solr through the
+ * rig's proxy with {@link #SOLR_LATENCY} on every chunk, so each of its polls ({@value #POLL}
+ * history messages, up to 16 documents each) spends seconds in the Solr update while its messages
+ * are delivered and unacknowledged. It is killed once it has acknowledged at least one poll (Solr
+ * accepted its documents, which become visible although the indexer is dead) and the broker counts
+ * a whole poll delivered to it and not acknowledged: received in milliseconds from the broker, so
+ * the indexer is past receiving and in the Solr update or just before it. The broker's acknowledged
+ * count after the kill shows that no commit slipped in between. The scenario is the shared {@link
+ * AbstractIndexerKillFaultContractTests}.
  */
-class JmsIndexerKillFaultIT extends AbstractJmsFaultIT {
+@ExtendWith(AbstractJmsFaultIT.Environment.class)
+class JmsIndexerKillFaultIT extends AbstractIndexerKillFaultContractTests {
 
-  /**
-   * The scan load whose history is the backlog: at least 50 history messages (the rig's history
-   * buffer puts at most 16 documents in one), over six polls of {@value #POLL}; one acknowledged
-   * and one held at the kill, the rest left for the second indexer.
-   */
-  private static final int REQUESTS = 800;
-
+  /** History messages per poll of the indexer processes. */
   private static final int POLL = 8;
-  private static final Duration SOLR_LATENCY = Duration.ofMillis(300);
+
   private static final Duration START = Duration.ofMinutes(2);
   private static final String CONSUMING = "history indexer consuming";
   private static final String HISTORY = ArtemisBrokerMain.HISTORY;
 
-  @Test
-  void indexerKilledHoldingAPollANewIndexerIndexesEveryDocumentOnce() throws Exception {
-    try (BrokerQueues queues = new BrokerQueues(env.rig.artemisUrl());
-        AutoCloseable embeddedIndexer = stoppedOnceCaughtUp(queues)) {
-      FaultRun run = new FaultRun(env, "indexer-kill-9");
-      run.mixed(REQUESTS);
-      run.awaitAnswered(REQUESTS);
-      long backlog = queues.messageCount(HISTORY);
-      long acknowledgedBefore = queues.messagesAcknowledged(HISTORY);
+  private FaultEnvironment env;
 
-      long held;
-      long acknowledged;
-      env.rig.solrProxy.latency(SOLR_LATENCY);
-      try (JavaProcess first = startIndexer("indexer-1")) {
-        await("the indexer indexed a poll and holds the whole next one")
-            .atMost(START)
-            .pollInterval(Duration.ofMillis(20))
-            .until(() ->
-                queues.messagesAcknowledged(HISTORY) > acknowledgedBefore
-                    && queues.deliveringCount(HISTORY) == POLL);
-        held = queues.deliveringCount(HISTORY);
-        acknowledged = queues.messagesAcknowledged(HISTORY);
-        first.kill9();
-      } finally {
-        env.rig.solrProxy.latency(Duration.ZERO);
-      }
-      assertThat(queues.messagesAcknowledged(HISTORY))
-          .as("history messages acknowledged after the kill")
-          .isEqualTo(acknowledged);
-      assertThat(held).as("history messages the killed indexer held").isEqualTo(POLL);
-      await("the broker takes the held messages back")
-          .atMost(Duration.ofSeconds(30))
-          .until(() -> queues.deliveringCount(HISTORY) == 0);
-      await("the documents the killed indexer had written, visible")
-          .atMost(Duration.ofSeconds(30))
+  @BeforeAll
+  void start(FaultEnvironment environment) {
+    env = environment;
+  }
+
+  @BeforeEach
+  void everythingServes() {
+    env.awaitIntakeOpen();
+  }
+
+  @Override
+  protected IndexerKillDriver indexerDriver() {
+    return new Driver();
+  }
+
+  /** The environment's Artemis and in-process gateway, and indexer-only JVMs, for the contract. */
+  private final class Driver implements IndexerKillDriver {
+
+    private BrokerQueues queues;
+    private AutoCloseable embeddedIndexer;
+
+    /**
+     * The in-process gateway scans with its indexer stopped (once it has drained the history queue,
+     * so that the backlog is the run's own); the rig's history buffer puts at most 16 documents in
+     * a message.
+     */
+    @Override
+    public FaultDriver.Run backlog(String scenario, int requests) throws Exception {
+      queues = new BrokerQueues(env.rig.artemisUrl());
+      await("the in-process indexer caught up")
+          .atMost(START)
           .pollInterval(Duration.ofMillis(200))
-          .until(() -> !run.documents().isEmpty());
-      int indexedAtKill = run.documents().size();
+          .until(() -> queues.messageCount(HISTORY) == 0);
+      embeddedIndexer = env.stopped(env.bean(JmsHistoryIndexer.class));
+      FaultRun run = new FaultRun(env, scenario);
+      run.mixed(requests);
+      run.awaitAnswered(requests);
+      return run;
+    }
 
-      long drainStarted = System.nanoTime();
-      try (JavaProcess second = startIndexer("indexer-2")) {
-        await("the second indexer drains the history queue")
-            .atMost(Duration.ofMinutes(3))
-            .pollInterval(Duration.ofMillis(200))
-            .until(() -> queues.messageCount(HISTORY) == 0);
+    @Override
+    public HistoryDepth historyDepth() {
+      long delivering = queues.deliveringCount(HISTORY);
+      return new HistoryDepth(
+          queues.messageCount(HISTORY) - delivering,
+          delivering,
+          queues.messagesAcknowledged(HISTORY));
+    }
+
+    /** Received in milliseconds: a whole poll held means the indexer is in its Solr update. */
+    @Override
+    public boolean holdsAPoll(HistoryDepth depth) {
+      return depth.held() == POLL;
+    }
+
+    @Override
+    public TcpProxy solrProxy() {
+      return env.rig.solrProxy;
+    }
+
+    @Override
+    public JavaProcess startIndexer(String name) throws Exception {
+      JavaProcess indexer = env.rig.startGateway(name, env.rig.indexerArgs(name, POLL));
+      try {
+        indexer.awaitLog(CONSUMING, 1, START);
+      } catch (RuntimeException e) {
+        indexer.close();
+        throw e;
       }
-      System.out.printf(
-          Locale.ROOT,
-          "FAULT jms/indexer-kill-9: backlog %d history messages; killed holding %d unacknowledged"
-              + " (%d acknowledged before, %d documents of the run in Solr after the kill);"
-              + " the second indexer drained the rest in %.1f s (start included)%n",
-          backlog,
-          held,
-          acknowledged - acknowledgedBefore,
-          indexedAtKill,
-          (System.nanoTime() - drainStarted) / 1e9);
-      run.finish().assertHolds(Duplicates.FORBIDDEN).assertAsExpected();
-      assertThat(run.documents()).as("history documents of the run").hasSize(REQUESTS);
+      return indexer;
     }
-  }
 
-  /**
-   * Stops the in-process gateway's indexer once it has drained the history queue, so that the
-   * backlog the scenario builds is its own.
-   */
-  private AutoCloseable stoppedOnceCaughtUp(BrokerQueues queues) {
-    await("the in-process indexer caught up")
-        .atMost(START)
-        .pollInterval(Duration.ofMillis(200))
-        .until(() -> queues.messageCount(HISTORY) == 0);
-    return env.stopped(env.bean(JmsHistoryIndexer.class));
-  }
-
-  private JavaProcess startIndexer(String name) throws Exception {
-    JavaProcess indexer = env.rig.startGateway(name, env.rig.indexerArgs(name, POLL));
-    try {
-      indexer.awaitLog(CONSUMING, 1, START);
-    } catch (RuntimeException e) {
-      indexer.close();
-      throw e;
+    @Override
+    public long indexed(FaultDriver.Run run) {
+      return ((FaultRun) run).documents().size();
     }
-    return indexer;
+
+    @Override
+    public void endBacklog() throws Exception {
+      if (embeddedIndexer != null) {
+        embeddedIndexer.close();
+      }
+      if (queues != null) {
+        queues.close();
+      }
+    }
   }
 }
