@@ -122,9 +122,7 @@ class AmqpBrokerFaultIT extends AbstractBrokerFaultContractTests {
 
     @Override
     public void killAndRestartBroker() throws Exception {
-      rig.rabbit.kill9();
-      rig.rabbit.launch();
-      rig.awaitConsumers(2);
+      rig.killAndRestartNode(2);
     }
 
     @Override

@@ -182,6 +182,16 @@ final class AmqpFaultRig implements AutoCloseable {
         "--avgateway.history.indexer.backoff-max=5s");
   }
 
+  /**
+   * Kills the private node ({@code SIGKILL}), starts it again on its own data and waits until
+   * {@code consumers} consume the request queue again.
+   */
+  void killAndRestartNode(int consumers) throws Exception {
+    rabbit.kill9();
+    rabbit.launch();
+    awaitConsumers(consumers);
+  }
+
   /** Consumers on the request queue now, as the node reports them. */
   int consumers() {
     var info = client.admin().getQueueInfo(REQUESTS);

@@ -1,12 +1,9 @@
 package io.github.avgateway.amqp.fault;
 
-import static org.awaitility.Awaitility.await;
-
 import io.github.avgateway.core.contract.AbstractPipeFaultContractTests;
 import io.github.avgateway.core.contract.FaultDriver;
+import io.github.avgateway.core.contract.KeyedFaultRun;
 import io.github.avgateway.core.contract.PipeFaultDriver;
-import io.github.avgateway.core.fault.FaultLedger;
-import io.github.avgateway.core.fault.FaultPayloads;
 import io.github.avgateway.core.fault.FaultPayloads.Payload;
 import io.github.avgateway.core.fault.FaultReport;
 import io.github.avgateway.core.fault.FaultReport.Duplicates;
@@ -106,9 +103,7 @@ class AmqpPipeFaultIT extends AbstractPipeFaultContractTests {
 
     @Override
     public void killAndRestartBroker() throws Exception {
-      rig.rabbit.kill9();
-      rig.rabbit.launch();
-      rig.awaitConsumers(2);
+      rig.killAndRestartNode(2);
     }
 
     @Override
@@ -118,53 +113,16 @@ class AmqpPipeFaultIT extends AbstractPipeFaultContractTests {
   }
 
   /** One scenario's files on the pipe, and the checks at its end. */
-  private final class PipeRun implements FaultDriver.Run {
-
-    private final FaultLedger ledger;
-    private final String prefix;
-    private int sent;
+  private final class PipeRun extends KeyedFaultRun {
 
     PipeRun(String scenario) {
-      ledger = rig.ledger(scenario);
-      prefix = rig.run(scenario);
+      super(rig.ledger(scenario), rig.run(scenario), ANSWER_BOUND);
       traffic.use(ledger);
     }
 
     @Override
-    public FaultLedger ledger() {
-      return ledger;
-    }
-
-    @Override
-    public void mixed(int count) {
-      for (int i = 0; i < count; i++) {
-        int index = sent++;
-        traffic.send(prefix + index, FaultPayloads.mixed(prefix, index, 10));
-      }
-    }
-
-    @Override
-    public void send(Payload payload) {
-      traffic.send(key(), payload);
-    }
-
-    @Override
-    public String key() {
-      return prefix + sent++;
-    }
-
-    @Override
-    public int sent() {
-      return sent;
-    }
-
-    @Override
-    public PipeRun awaitAnswered(long count) {
-      await(ledger.scenario() + ": " + count + " files forwarded")
-          .atMost(ANSWER_BOUND)
-          .pollInterval(Duration.ofMillis(50))
-          .until(() -> ledger.answered() >= count);
-      return this;
+    protected void send(String key, Payload payload) {
+      traffic.send(key, payload);
     }
 
     /**

@@ -1,10 +1,6 @@
 package io.github.avgateway.amqp.fault;
 
-import static org.awaitility.Awaitility.await;
-
-import io.github.avgateway.core.contract.FaultDriver;
-import io.github.avgateway.core.fault.FaultLedger;
-import io.github.avgateway.core.fault.FaultPayloads;
+import io.github.avgateway.core.contract.KeyedFaultRun;
 import io.github.avgateway.core.fault.FaultPayloads.Payload;
 import io.github.avgateway.core.fault.FaultReport;
 import io.github.avgateway.core.fault.FaultReport.Duplicates;
@@ -15,64 +11,32 @@ import java.time.Duration;
  * (every tenth request EICAR, plain or zipped), and the end of the run: every confirmed request
  * answered (bounded), history read, counts printed and asserted.
  */
-final class FaultRun implements FaultDriver.Run {
+final class FaultRun extends KeyedFaultRun {
 
   static final Duration ANSWER_BOUND = Duration.ofSeconds(150);
   static final Duration HISTORY_BOUND = Duration.ofSeconds(30);
 
   final AmqpFaultRig rig;
-  final FaultLedger ledger;
-  final String prefix;
-  private int sent;
 
   FaultRun(AmqpFaultRig rig, String scenario) {
+    super(rig.ledger(scenario), rig.run(scenario), ANSWER_BOUND);
     this.rig = rig;
-    this.ledger = rig.ledger(scenario);
-    this.prefix = rig.run(scenario);
+  }
+
+  @Override
+  protected void send(String key, Payload payload) {
+    rig.client.send(ledger, key, payload);
   }
 
   /** Sends {@code count} more requests of the mixed load. */
   FaultRun load(int count) {
-    for (int i = 0; i < count; i++) {
-      int index = sent++;
-      rig.client.send(ledger, prefix + index, FaultPayloads.mixed(prefix, index, 10));
-    }
+    mixed(count);
     return this;
   }
 
   @Override
-  public void send(Payload payload) {
-    rig.client.send(ledger, key(), payload);
-  }
-
-  @Override
-  public String key() {
-    return prefix + sent++;
-  }
-
-  @Override
-  public void mixed(int count) {
-    load(count);
-  }
-
-  @Override
-  public FaultLedger ledger() {
-    return ledger;
-  }
-
-  /** Requests sent so far. */
-  @Override
-  public int sent() {
-    return sent;
-  }
-
-  /** Waits (bounded) until at least {@code count} requests are answered. */
-  @Override
   public FaultRun awaitAnswered(long count) {
-    await(ledger.scenario() + ": " + count + " answers")
-        .atMost(ANSWER_BOUND)
-        .pollInterval(Duration.ofMillis(50))
-        .until(() -> ledger.answered() >= count);
+    super.awaitAnswered(count);
     return this;
   }
 

@@ -36,8 +36,8 @@ public abstract class AbstractBrokerFaultContractTests {
   public void brokerConnectionHalfOpenThenBack() throws Exception {
     BrokerFaultDriver driver = brokerDriver();
     FaultDriver.Run run = driver.run("broker-half-open");
-    run.mixed(300);
-    run.awaitAnswered(40);
+    run.mixed(400);
+    run.awaitAnswered(60);
     driver.brokerProxy().freeze();
     try {
       driver.awaitHalfOpenNoticed(run);

@@ -1,12 +1,10 @@
 package io.github.avgateway.jms.fault;
 
-import static org.awaitility.Awaitility.await;
-
 import io.github.avgateway.core.contract.AbstractPipeFaultContractTests;
 import io.github.avgateway.core.contract.FaultDriver;
+import io.github.avgateway.core.contract.KeyedFaultRun;
 import io.github.avgateway.core.contract.PipeFaultDriver;
 import io.github.avgateway.core.fault.FaultLedger;
-import io.github.avgateway.core.fault.FaultPayloads;
 import io.github.avgateway.core.fault.FaultPayloads.Payload;
 import io.github.avgateway.core.fault.FaultReport;
 import io.github.avgateway.core.fault.FaultReport.Duplicates;
@@ -36,7 +34,6 @@ class JmsPipeFaultIT extends AbstractPipeFaultContractTests {
   private static final String READY = "av-gateway JMS ready";
   private static final String PAUSED = "JMS intake paused";
   private static final Duration START = Duration.ofMinutes(2);
-  private static final int EICAR_EVERY = 10;
 
   private FaultEnvironment env;
   private JavaProcess gateway;
@@ -148,53 +145,19 @@ class JmsPipeFaultIT extends AbstractPipeFaultContractTests {
   }
 
   /** One scenario's ledger and load, through the pipe client. */
-  private final class Run implements FaultDriver.Run {
-
-    private final FaultLedger ledger;
-    private final String prefix;
-    private int next;
+  private final class Run extends KeyedFaultRun {
 
     Run(String scenario) {
-      ledger = new FaultLedger("jms/" + scenario);
-      prefix = "fault-jms-" + scenario + "-" + System.currentTimeMillis() + "-";
+      super(
+          new FaultLedger("jms/" + scenario),
+          "fault-jms-" + scenario + "-" + System.currentTimeMillis() + "-",
+          FaultRun.ANSWER_TIMEOUT);
       client.use(ledger);
     }
 
     @Override
-    public FaultLedger ledger() {
-      return ledger;
-    }
-
-    @Override
-    public void mixed(int count) {
-      for (int i = 0; i < count; i++) {
-        String key = key();
-        client.send(key, FaultPayloads.mixed(prefix, next, EICAR_EVERY));
-      }
-    }
-
-    @Override
-    public void send(Payload payload) {
-      client.send(key(), payload);
-    }
-
-    @Override
-    public String key() {
-      return prefix + next++;
-    }
-
-    @Override
-    public int sent() {
-      return next;
-    }
-
-    @Override
-    public Run awaitAnswered(long count) {
-      await("forwards of " + ledger.scenario())
-          .atMost(FaultRun.ANSWER_TIMEOUT)
-          .pollInterval(Duration.ofMillis(50))
-          .until(() -> ledger.answered() >= count);
-      return this;
+    protected void send(String key, Payload payload) {
+      client.send(key, payload);
     }
 
     /**
