@@ -40,7 +40,8 @@ public interface FaultDriver {
 
     /**
      * Waits (bounded) for every confirmed request's answer and every answer's history document,
-     * then returns the run's report, printed; asserts nothing.
+     * then returns the run's report, printed; asserts none of its counts (a run on a clean-pipe
+     * also asserts the pipe's own guarantees: {@link PipeFaultDriver}).
      */
     FaultReport finish();
   }
