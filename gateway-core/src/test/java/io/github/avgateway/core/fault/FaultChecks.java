@@ -85,6 +85,19 @@ final class FaultChecks {
     return verdicts(e).size() > 1;
   }
 
+  /**
+   * The first few requests answered more than once whose history shows no redelivery, each with
+   * what was expected, what came and what its history documents say: what a failed {@code
+   * EXPLAINED_BY_REDELIVERY} check needs to be looked into.
+   */
+  static List<String> unexplainedRepeats(List<FaultLedger.Entry> entries) {
+    return entries.stream()
+        .filter(e -> e.outcomes.size() > 1 && !redelivered(e))
+        .limit(MAX_DESCRIBED)
+        .map(FaultChecks::describe)
+        .toList();
+  }
+
   /** A request handled more than once that history shows as redelivered. */
   private static boolean redelivered(FaultLedger.Entry e) {
     return e.docs.values().stream().anyMatch(MessageInfo::redelivered);

@@ -189,8 +189,21 @@ public final class FaultLedger {
         .toArray();
   }
 
-  /** The counts of everything recorded so far. */
+  /**
+   * The first few requests answered more than once without a redelivery in their history, each with
+   * what came and what history says (for the report of a failed run).
+   */
+  public List<String> unexplainedRepeats() {
+    return FaultChecks.unexplainedRepeats(List.copyOf(entries.values()));
+  }
+
+  /**
+   * The counts of everything recorded so far; prints the first few repeats no redelivery explains,
+   * if there are any, so that a failed run names them.
+   */
   public FaultReport report() {
+    unexplainedRepeats()
+        .forEach(repeat -> System.out.println("  repeat, no redelivery in history: " + repeat));
     return FaultChecks.report(
         scenario,
         Duration.ofNanos(System.nanoTime() - startNanos),

@@ -104,6 +104,12 @@ class FaultLedgerTest {
     assertThat(report.unexplainedDuplicates()).isEqualTo(1);
     assertThatThrownBy(() -> report.assertHolds(Duplicates.EXPLAINED_BY_REDELIVERY))
         .hasMessageContaining("not explained");
+    assertThat(ledger.unexplainedRepeats())
+        .singleElement()
+        .asString()
+        .startsWith("b: expected")
+        .contains("history CLEAN")
+        .doesNotContain("redelivered");
   }
 
   @Test
