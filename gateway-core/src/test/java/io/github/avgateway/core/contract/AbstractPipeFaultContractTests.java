@@ -44,7 +44,7 @@ public abstract class AbstractPipeFaultContractTests {
           .pollInterval(Duration.ofMillis(100))
           .until(() -> driver.intakePauses() > pauses);
       run.mixed(50);
-      awaitNoProgress(run, Duration.ofSeconds(2));
+      run.awaitNoProgress(Duration.ofSeconds(2));
       held = run.ledger().unanswered();
       rejected = driver.rejected(run);
     } finally {
@@ -88,19 +88,5 @@ public abstract class AbstractPipeFaultContractTests {
     driver.killAndRestartBroker();
     run.mixed(50);
     run.finish().assertHolds(Duplicates.EXPLAINED_BY_REDELIVERY).assertAsExpected();
-  }
-
-  /** Waits (bounded) until nothing of {@code run} is answered for {@code quiet}. */
-  private static void awaitNoProgress(FaultDriver.Run run, Duration quiet) {
-    long[] last = {-1};
-    await("no progress in " + run.ledger().scenario())
-        .atMost(quiet.multipliedBy(15))
-        .pollInterval(quiet)
-        .until(() -> {
-          long now = run.ledger().answered();
-          boolean same = now == last[0];
-          last[0] = now;
-          return same;
-        });
   }
 }

@@ -1,5 +1,7 @@
 package io.github.avgateway.core.contract;
 
+import static org.awaitility.Awaitility.await;
+
 import io.github.avgateway.core.fault.FaultLedger;
 import io.github.avgateway.core.fault.FaultPayloads.Payload;
 import io.github.avgateway.core.fault.FaultReport;
@@ -7,6 +9,7 @@ import io.github.avgateway.core.fault.FaultReport.Duplicates;
 import io.github.avgateway.core.testing.HttpProbe;
 import io.github.avgateway.core.testing.PrivateClamd;
 import io.github.avgateway.core.testing.TcpProxy;
+import java.time.Duration;
 
 /**
  * What the dependency-fault contract ({@link AbstractDependencyFaultContractTests}) needs from one
@@ -37,6 +40,27 @@ public interface FaultDriver {
 
     /** Waits (bounded) until at least {@code count} requests of this run have an answer. */
     Run awaitAnswered(long count);
+
+    /**
+     * Waits (bounded: ten times {@code quiet}) until nothing of this run is answered for {@code
+     * quiet}: the gateway holds or is stuck.
+     */
+    default void awaitNoProgress(Duration quiet) {
+      long[] last = {-1};
+      await("no progress in " + ledger().scenario())
+          .atMost(quiet.multipliedBy(10))
+          .pollInterval(Duration.ofMillis(100))
+          .until(() -> {
+            long now = ledger().answered();
+            boolean same = now == last[0];
+            last[0] = now;
+            return same;
+          });
+      await()
+          .atMost(quiet.multipliedBy(10))
+          .during(quiet)
+          .until(() -> ledger().answered() == last[0]);
+    }
 
     /**
      * Waits (bounded) for every confirmed request's answer and every answer's history document,

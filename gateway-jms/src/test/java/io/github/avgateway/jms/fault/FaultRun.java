@@ -1,7 +1,5 @@
 package io.github.avgateway.jms.fault;
 
-import static org.awaitility.Awaitility.await;
-
 import io.github.avgateway.core.contract.KeyedFaultRun;
 import io.github.avgateway.core.fault.Expected;
 import io.github.avgateway.core.fault.FaultLedger;
@@ -52,21 +50,6 @@ final class FaultRun extends KeyedFaultRun {
   public FaultRun awaitAnswered(long count) {
     super.awaitAnswered(count);
     return this;
-  }
-
-  /** Waits until nothing is answered for {@code quiet} (bounded): the gateway is stuck. */
-  void awaitNoProgress(Duration quiet) {
-    long[] last = {-1};
-    await("no progress in " + ledger.scenario())
-        .atMost(quiet.multipliedBy(10))
-        .pollInterval(Duration.ofMillis(100))
-        .until(() -> {
-          long now = ledger.answered();
-          boolean same = now == last[0];
-          last[0] = now;
-          return same;
-        });
-    await().atMost(quiet.multipliedBy(10)).during(quiet).until(() -> ledger.answered() == last[0]);
   }
 
   /** Waits for every answer and its history, prints the counts and returns them. */

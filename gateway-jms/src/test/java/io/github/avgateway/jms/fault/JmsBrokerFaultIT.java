@@ -105,9 +105,8 @@ class JmsBrokerFaultIT extends AbstractBrokerFaultContractTests {
     @Override
     public void awaitHalfOpenNoticed(FaultDriver.Run run) {
       int connections = env.rig.artemisProxy.connections();
-      FaultRun jms = (FaultRun) run;
-      jms.awaitNoProgress(Duration.ofSeconds(1));
-      jms.mixed(30);
+      run.awaitNoProgress(Duration.ofSeconds(1));
+      run.mixed(30);
       await("the gateway noticed the dead connections and reconnects")
           .atMost(Duration.ofSeconds(60))
           .until(() -> env.rig.artemisProxy.connections() > connections);
