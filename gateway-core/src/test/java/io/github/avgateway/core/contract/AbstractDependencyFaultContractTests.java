@@ -149,7 +149,14 @@ public abstract class AbstractDependencyFaultContractTests {
   private static final Duration OUTAGE =
       DurationStyle.detectAndParse(System.getProperty("fault.solr-outage", "15s"));
 
+  /**
+   * The load after Solr is back: until the backlog is drained and at least {@link #AFTER_AT_LEAST}
+   * passed, at most this long (a backlog still there then is waited for without load).
+   */
   private static final Duration AFTER = Duration.ofSeconds(15);
+
+  /** The shortest load after Solr is back, so that the rate after is one of whole seconds. */
+  private static final Duration AFTER_AT_LEAST = Duration.ofSeconds(5);
 
   private static final Pattern INDEXER_DEGRADED =
       Pattern.compile("\"historyIndexer\"\\s*:\\s*\\{\\s*\"status\"\\s*:\\s*\"DEGRADED\"");
@@ -172,14 +179,14 @@ public abstract class AbstractDependencyFaultContractTests {
     HttpProbe http = driver.http();
     long pauses = driver.intakePauses();
     long resumes = driver.logged(INDEXER_RESUMED);
-    Steady before = steady(run, BEFORE, http, -1, 0);
+    Steady before = steady(run, BEFORE, http, -1, 0, BEFORE);
     driver.stopSolr();
     Steady during;
     String health;
     long back;
     long restart;
     try {
-      during = steady(run, OUTAGE, http, -1, 0);
+      during = steady(run, OUTAGE, http, -1, 0, OUTAGE);
       int sent = run.sent();
       await("every request sent during the outage answered while Solr is still stopped")
           .atMost(Duration.ofSeconds(30))
@@ -191,7 +198,7 @@ public abstract class AbstractDependencyFaultContractTests {
       driver.restartSolr();
       back = System.nanoTime();
     }
-    Steady after = steady(run, AFTER, http, back, before.peakBacklog());
+    Steady after = steady(run, AFTER, http, back, before.peakBacklog(), AFTER_AT_LEAST);
     long drained =
         after.drainedAt() > 0 ? after.drainedAt() : awaitBacklogDrained(before.peakBacklog());
     System.out.printf(
@@ -243,10 +250,15 @@ public abstract class AbstractDependencyFaultContractTests {
   /**
    * Sends {@link #STEADY_RATE} requests a second for {@code length}, sampling the history backlog
    * every 100 ms; when {@code since} is not negative, notes the first sample at or below {@code
-   * drainedDepth}.
+   * drainedDepth} and stops once it is there and {@code atLeast} has passed.
    */
   private Steady steady(
-      FaultDriver.Run run, Duration length, HttpProbe http, long since, long drainedDepth)
+      FaultDriver.Run run,
+      Duration length,
+      HttpProbe http,
+      long since,
+      long drainedDepth,
+      Duration atLeast)
       throws Exception {
     FaultDriver driver = driver();
     long start = System.nanoTime();
@@ -257,7 +269,11 @@ public abstract class AbstractDependencyFaultContractTests {
     boolean notReady = false;
     boolean intakeDown = false;
     int ticks = 0;
+    long enough = start + atLeast.toNanos();
     for (long next = start; next < start + length.toNanos(); next += tick) {
+      if (drainedAt > 0 && next >= enough) {
+        break;
+      }
       LockSupport.parkNanos(next - System.nanoTime());
       run.mixed(STEADY_RATE / 10);
       long depth = driver.historyBacklog();
