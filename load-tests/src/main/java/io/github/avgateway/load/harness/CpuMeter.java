@@ -20,9 +20,9 @@ import java.util.stream.Stream;
  * other work, CPU per request depends much less on the neighbours than wall-clock rates do, and it
  * shows which process a request's cost lands in. The child JVM's CPU is also split by thread group
  * ({@link ThreadGroups}): {@code child.broker}, {@code child.solr}, {@code child.indexer}, {@code
- * child.jit}, {@code child.gc}, {@code child.other} and {@code child.ended} (threads that ended
- * before they were sampled again: the process' total minus its threads'), which are parts of {@code
- * child} and not added to the total again.
+ * child.tracing}, {@code child.jit}, {@code child.gc}, {@code child.other} and {@code child.ended}
+ * (threads that ended before they were sampled again: the process' total minus its threads'), which
+ * are parts of {@code child} and not added to the total again.
  *
  * <p>Beside the CPU, the time the processes' threads spent runnable but waiting for a core (field 2
  * of {@code /proc/PID/task/TID/schedstat}), per request: {@code wait.driver}, {@code wait.child},

@@ -48,8 +48,8 @@ final class FiguresTable {
         "#   broker = Thread-N (activemq-...), activemq-*; solr = solr-history-*,"
             + " commitScheduler, searcherExecutor, Lucene Merge, h2sc-*, httpShardExecutor, ...;");
     report.note(
-        "#   jit (C1/C2), gc (the collector's threads) and indexer (the history queue's consumer)"
-            + " are part of own; threads that ended unsampled are in the JVM total only"
+        "#   jit (C1/C2), gc (the collector's threads), indexer (the history queue's consumer)"
+            + " and tracing (the span reporter's threads) are part of own; threads that ended unsampled are in the JVM total only"
             + " (child.ended in the cell)");
     report.note(
         "# shared = 1/(1/clamd alone + 1/echo) of this run; p99 half = open loop at half the"

@@ -28,6 +28,13 @@ final class ThreadGroups {
             + "|^recoveryExecut|^MetricsHistory|^qtp"),
     /** The history indexer that drains the broker's history queue into Solr (gateway code). */
     INDEXER("indexer", "^jms-history-|^amqp-history-|^avgatewayHistor"),
+    /**
+     * Sending spans: the Zipkin reporter's flush thread ({@code AsyncReporter{...}}, which encodes
+     * the finished spans and posts them) and the JDK HTTP client's threads it posts with (the
+     * gateways use that client for nothing else). The spans' making on the request threads is in
+     * {@link #OTHER}.
+     */
+    TRACING("tracing", "^AsyncReporter|^HttpClient-\\d+-"),
     /** The JIT compilers. */
     JIT("jit", "^C[12] CompilerThre"),
     /**

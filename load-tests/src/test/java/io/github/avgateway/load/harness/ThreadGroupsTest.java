@@ -54,6 +54,9 @@ class ThreadGroupsTest {
     assertThat(Group.of("jms-history-ind")).isEqualTo(Group.INDEXER);
     assertThat(Group.of("amqp-history-ba")).isEqualTo(Group.INDEXER);
     assertThat(Group.of("avgatewayHistor")).isEqualTo(Group.INDEXER);
+    assertThat(Group.of("AsyncReporter{Z")).isEqualTo(Group.TRACING);
+    assertThat(Group.of("HttpClient-1-Wo")).isEqualTo(Group.TRACING);
+    assertThat(Group.of("HttpClient-1-Se")).isEqualTo(Group.TRACING);
     assertThat(Group.of("C1 CompilerThre")).isEqualTo(Group.JIT);
     for (String gc : new String[] {"GC Thread#0", "G1 Conc#0", "G1 Refine#0", "G1 Main Marker"}) {
       assertThat(Group.of(gc)).as(gc).isEqualTo(Group.GC);
