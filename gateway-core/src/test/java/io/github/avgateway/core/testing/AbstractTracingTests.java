@@ -7,6 +7,7 @@ import io.github.avgateway.core.trace.Intake;
 import io.github.avgateway.core.trace.RequestTrace;
 import io.github.avgateway.core.trace.RequestTracer;
 import io.github.avgateway.core.trace.TraceStep;
+import io.github.avgateway.core.trace.brave.SpanBatching;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -32,6 +33,7 @@ public abstract class AbstractTracingTests {
   private final String gatewayService;
   @Autowired private HistoryQueries history;
   @Autowired private RequestTracer tracer;
+  @Autowired private SpanBatching spanBatching;
 
   /**
    * @param callerService the example caller's service name in its spans
@@ -66,6 +68,16 @@ public abstract class AbstractTracingTests {
   void theCallersTraceHoldsTheGatewaysSpans(@TempDir Path dir) throws IOException {
     TraceChecks.assertCallersTraceContinued(
         this::scan, callerService, gatewayService, zipkin(), history, dir);
+  }
+
+  /**
+   * The spans every other test finds in the tracing server went through one batcher in front of
+   * Spring Boot's Zipkin handler (avgateway.tracing.span-batch-interval), which dropped none.
+   */
+  @Test
+  void finishedSpansReachTheTracingServerInBatches() {
+    assertThat(spanBatching.batchers()).as("batchers in front of the Zipkin handler").hasSize(1);
+    assertThat(spanBatching.batchers().getFirst().dropped()).as("spans dropped").isZero();
   }
 
   @Test

@@ -34,7 +34,7 @@ final class ThreadGroups {
      * gateways use that client for nothing else). The spans' making on the request threads is in
      * {@link #OTHER}.
      */
-    TRACING("tracing", "^AsyncReporter|^HttpClient-\\d+-"),
+    TRACING("tracing", "^AsyncReporter|^HttpClient-\\d+-|^span-batcher"),
     /** The JIT compilers. */
     JIT("jit", "^C[12] CompilerThre"),
     /**
