@@ -45,6 +45,19 @@ class ArchitectureTest {
         .check(core);
   }
 
+  /** Request tracing speaks Micrometer Tracing; Brave and Zipkin's reporter only in trace.brave. */
+  @Test
+  void braveAndZipkinOnlyInTheirOwnPackageAndTheConfig() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackages(
+            "io.github.avgateway.core.trace.brave..", "io.github.avgateway.core.config..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("brave..", "zipkin2..")
+        .check(core);
+  }
+
   @Test
   void modelDependsOnNothingElseInTheCore() {
     noClasses()
