@@ -12,6 +12,7 @@ import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.convert.DurationStyle;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -67,7 +68,7 @@ public class TracingAutoConfiguration {
     @Bean(BEAN)
     SpanBatching avgatewaySpanBatching(
         Environment environment, ConfigurableListableBeanFactory beanFactory) {
-      Duration interval = environment.getProperty(INTERVAL, Duration.class, Duration.ofMillis(200));
+      Duration interval = DurationStyle.detectAndParse(environment.getProperty(INTERVAL, "200ms"));
       // Closed before the reporters it hands spans to, so that what waits still reaches them.
       for (String reporter :
           beanFactory.getBeanNamesForType(
