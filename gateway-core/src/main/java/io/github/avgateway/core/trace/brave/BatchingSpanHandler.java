@@ -3,12 +3,15 @@ package io.github.avgateway.core.trace.brave;
 import brave.handler.MutableSpan;
 import brave.handler.SpanHandler;
 import brave.propagation.TraceContext;
+import io.github.avgateway.core.logging.RateLimitedWarning;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
+import org.slf4j.LoggerFactory;
 
 /**
  * Hands finished spans to another span handler in batches, from a thread of its own ({@value
@@ -22,9 +25,10 @@ import java.util.concurrent.locks.LockSupport;
  * sends.
  *
  * <p>Bounded: at most {@code capacity} spans wait; a span beyond that is dropped and counted
- * ({@link #dropped()}), as the reporter drops spans when its own queue is full. A handler that
- * throws loses that span only. Closing hands over what waits; a span finished after that goes to
- * the handler at once.
+ * ({@link #dropped()}, and a WARN line at most once a minute), as the reporter drops spans when its
+ * own queue is full. A handler that throws loses that span only. Closing hands over what waits; a
+ * span finished after that goes to the handler at once (one finished in the very moment of closing
+ * may be left waiting).
  */
 public final class BatchingSpanHandler extends SpanHandler implements AutoCloseable {
 
@@ -37,6 +41,12 @@ public final class BatchingSpanHandler extends SpanHandler implements AutoClosea
   private final ConcurrentLinkedQueue<Ended> waiting = new ConcurrentLinkedQueue<>();
   private final AtomicInteger size = new AtomicInteger();
   private final LongAdder dropped = new LongAdder();
+  private final RateLimitedWarning full =
+      new RateLimitedWarning(
+          LoggerFactory.getLogger(BatchingSpanHandler.class),
+          Duration.ofMinutes(1),
+          1,
+          Clock.systemUTC());
   private final Thread batcher;
   private volatile boolean closed;
 
@@ -71,6 +81,10 @@ public final class BatchingSpanHandler extends SpanHandler implements AutoClosea
     if (size.incrementAndGet() > capacity) {
       size.decrementAndGet();
       dropped.increment();
+      full.warn(
+          "full",
+          "{} finished spans wait for the reporter; more are dropped until it takes them",
+          capacity);
       return true;
     }
     waiting.add(new Ended(context, span, cause));
