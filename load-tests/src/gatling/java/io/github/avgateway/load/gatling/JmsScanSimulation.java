@@ -19,9 +19,11 @@ import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 
 /**
  * JMS request/reply (Gatling's JMS support) against a running JMS gateway: {@code BytesMessage}
- * requests, persistent, replies on a temporary queue matched by message id (the gateway answers
- * with the request's {@code JMSMessageID} as {@code JMSCorrelationID}); clean files must come back
- * with {@code avVerdict} = {@code CLEAN}, EICAR with {@code INFECTED}. Open model as in {@link
+ * requests, persistent, replies on a temporary queue matched by correlation id (Gatling sets a
+ * random {@code JMSCorrelationID} on each request and the gateway answers with it). Not by message
+ * id: that id exists only once the send returned, so Gatling tracks such a request only after it,
+ * and ignores a reply that came first (a reply timeout on a busy machine). Clean files must come
+ * back with {@code avVerdict} = {@code CLEAN}, EICAR with {@code INFECTED}. Open model as in {@link
  * LoadSettings}. Broker: {@code -Djms.url} (tcp://127.0.0.1:61616), {@code -Djms.queue}
  * (av.scan.requests).
  *
@@ -38,7 +40,7 @@ public class JmsScanSimulation extends Simulation {
       jms.connectionFactory(
               new ActiveMQConnectionFactory(System.getProperty("jms.url", "tcp://127.0.0.1:61616")))
           .usePersistentDeliveryMode()
-          .matchByMessageId()
+          .matchByCorrelationId()
           .replyTimeout(Duration.ofSeconds(60));
 
   private final ScenarioBuilder scan =
