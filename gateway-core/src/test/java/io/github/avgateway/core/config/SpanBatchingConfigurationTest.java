@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import brave.Tracing;
 import brave.handler.SpanHandler;
 import io.github.avgateway.core.trace.brave.BatchingSpanHandler;
+import io.github.avgateway.core.trace.brave.DiscardingSender;
 import io.github.avgateway.core.trace.brave.SpanBatching;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -12,8 +13,6 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import zipkin2.reporter.BytesMessageSender;
-import zipkin2.reporter.Encoding;
 import zipkin2.reporter.brave.AsyncZipkinSpanHandler;
 
 /**
@@ -63,34 +62,7 @@ class SpanBatchingConfigurationTest {
 
     @Bean
     AsyncZipkinSpanHandler zipkinHandler() {
-      return AsyncZipkinSpanHandler.create(
-          new BytesMessageSender() {
-            @Override
-            public Encoding encoding() {
-              return Encoding.JSON;
-            }
-
-            @Override
-            public int messageMaxBytes() {
-              return 500_000;
-            }
-
-            @Override
-            public int messageSizeInBytes(List<byte[]> encodedSpans) {
-              return Encoding.JSON.listSizeInBytes(encodedSpans);
-            }
-
-            @Override
-            public int messageSizeInBytes(int encodedSizeInBytes) {
-              return Encoding.JSON.listSizeInBytes(encodedSizeInBytes);
-            }
-
-            @Override
-            public void send(List<byte[]> encodedSpans) {}
-
-            @Override
-            public void close() {}
-          });
+      return AsyncZipkinSpanHandler.create(new DiscardingSender());
     }
   }
 }

@@ -8,13 +8,10 @@ import brave.Tracing;
 import brave.handler.MutableSpan;
 import brave.handler.SpanHandler;
 import brave.propagation.TraceContext;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
-import zipkin2.reporter.BytesMessageSender;
-import zipkin2.reporter.Encoding;
 import zipkin2.reporter.brave.AsyncZipkinSpanHandler;
 
 class BatchingSpanHandlerTest {
@@ -139,34 +136,5 @@ class BatchingSpanHandlerTest {
       assertThat(builder.spanHandlers()).containsExactly(zipkin);
       assertThat(batching.batchers()).isEmpty();
     }
-  }
-
-  /** A sender that takes every message and keeps nothing. */
-  private static final class DiscardingSender implements BytesMessageSender {
-    @Override
-    public Encoding encoding() {
-      return Encoding.JSON;
-    }
-
-    @Override
-    public int messageMaxBytes() {
-      return 500_000;
-    }
-
-    @Override
-    public int messageSizeInBytes(List<byte[]> encodedSpans) {
-      return Encoding.JSON.listSizeInBytes(encodedSpans);
-    }
-
-    @Override
-    public int messageSizeInBytes(int encodedSizeInBytes) {
-      return Encoding.JSON.listSizeInBytes(encodedSizeInBytes);
-    }
-
-    @Override
-    public void send(List<byte[]> encodedSpans) {}
-
-    @Override
-    public void close() throws IOException {}
   }
 }
