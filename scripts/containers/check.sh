@@ -81,7 +81,8 @@ PY
 
 # Scans a clean file and EICAR through scripts/scan.sh (the module's jar, built when missing).
 check_scan() {
-  local kind=$1 out=$state/scan-$kind.log status=0 args=()
+  local kind=$1
+  local out=$state/scan-$kind.log status=0 args=()
   [ "$kind" = amqp ] && args=(amqp)
   shift
   ls "$repo/gateway-$kind"/target/gateway-"$kind"-*-exec.jar >/dev/null 2>&1 \
@@ -91,7 +92,7 @@ check_scan() {
   say "> scripts/scan.sh $(printf '%s ' "${args[@]}" "$@" | sed 's/--password [^ ]*/--password ***/')notes.txt eicar.com"
   timeout 120 scripts/scan.sh "${args[@]}" "$@" "$state/notes.txt" "$state/eicar.com" >"$out" 2>&1 || status=$?
   sed 's/^/    /' "$out"
-  [ "$status" -eq 1 ] || die "scripts/scan.sh ${args[*]} exited $status, expected 1 (INFECTED among the files; log $out)"
+  [ "$status" -eq 1 ] || die "scripts/scan.sh through gateway-$kind exited $status, expected 1 (INFECTED among the files; log $out)"
   grep -q 'notes.txt: CLEAN' "$out" || die "scripts/scan.sh ${args[*]}: notes.txt was not CLEAN"
   grep -q 'eicar.com: INFECTED' "$out" || die "scripts/scan.sh ${args[*]}: eicar.com was not INFECTED"
 }

@@ -67,13 +67,25 @@ take_lock() {
 
 # On exit: the stack and the containers this run started are removed, then the lock released.
 cleanup() {
-  [ "${stack_active:-false}" = true ] && stack_down
+  if [ "${stack_active:-false}" = true ]; then
+    stack_diagnose
+    stack_down
+  fi
   remove_started
   [ "${lock_held:-false}" = true ] && rm -rf "$lock_dir"
   return 0
 }
 
 now_ms() { date +%s%3N; }
+
+# Free space where Podman keeps its volumes (the brokers' journals): a broker blocks its producers
+# when too little is left.
+storage_free() {
+  local dir
+  dir=$(podman info --format '{{.Store.VolumePath}}' 2>/dev/null || echo /var/lib/containers)
+  [ -d "$dir" ] || dir=/
+  df -h --output=avail,size,pcent "$dir" | awk -v d="$dir" 'NR == 2 { printf "%s free of %s (%s used) under %s\n", $1, $2, $3, d }'
+}
 
 # shellcheck source=../lib/ports.sh
 . "$repo/scripts/lib/ports.sh"

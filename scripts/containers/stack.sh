@@ -108,6 +108,25 @@ stack_restart() {
   say "ok: after stop and start the history still holds $after EICAR documents (volume ${stack_project}_solr-data)"
 }
 
+# After a failure with the stack up: each service's log kept in the state directory, the brokers'
+# warnings and errors printed (a broker that blocks its producers says why only there), and the
+# free space of Podman's storage.
+stack_diagnose() {
+  local s log
+  say "the stack at the failure: $(storage_free)"
+  for s in rabbitmq artemis clamd solr gateway-amqp gateway-jms; do
+    log=$state/stack-$s.log
+    podman logs "$(stack_container "$s")" >"$log" 2>&1 || continue
+    case $s in
+      rabbitmq | artemis)
+        say "$s's last warnings and errors (whole log $log):"
+        grep -E 'WARN|ERROR|\[warning\]|\[error\]|alarm' "$log" | tail -n 8 | sed 's/^/    /'
+        ;;
+      *) say "$s's log: $log" ;;
+    esac
+  done
+}
+
 # Removes the stack's containers, volumes and network: the project's names only.
 stack_down() {
   compose down -t 20 >>"$state/stack-up.log" 2>&1 || true
@@ -126,6 +145,7 @@ stack_run() {
     podman image exists "$(gateway_image "$kind")" || build_gateway "$kind"
   done
   stack_env
+  say "podman's storage: $(storage_free)"
   wait_ports_free 8081 8082 61616 "$RABBITMQ_PORT"
   stack_down
   stack_active=true

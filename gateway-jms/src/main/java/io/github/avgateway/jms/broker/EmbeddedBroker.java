@@ -164,6 +164,16 @@ public final class EmbeddedBroker {
     }
   }
 
+  /**
+   * Whether the broker found less free space on its data directory's disk than {@code
+   * embedded.min-disk-free} at its last look (every 5 s), so that it blocks every producer; false
+   * when it is not running.
+   */
+  public boolean diskFull() {
+    EmbeddedActiveMQ running = server;
+    return running != null && running.getActiveMQServer().getPagingManager().isDiskFull();
+  }
+
   /** The journal in use (AIO or NIO); meaningful after {@link #start()}. */
   public JournalType journalType() {
     return journalType;
@@ -181,6 +191,9 @@ public final class EmbeddedBroker {
     config.setBindingsDirectory(data.resolve("bindings").toString());
     config.setLargeMessagesDirectory(data.resolve("large-messages").toString());
     config.setPagingDirectory(data.resolve("paging").toString());
+    // A floor of free bytes rather than Artemis's share of the disk (90 % used), which blocks a
+    // large disk with gigabytes to spare; when both are set, the floor is the one used.
+    config.setMinDiskFree(embedded.minDiskFree().toBytes());
     journalType = journalType(embedded.journal());
     config.setJournalType(journalType);
     config.addAcceptorConfiguration("in-vm", inVmUrl());

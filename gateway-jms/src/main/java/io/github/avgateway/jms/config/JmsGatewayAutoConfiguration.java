@@ -12,14 +12,21 @@ import io.github.avgateway.jms.broker.EmbeddedBroker;
 import io.github.avgateway.jms.broker.JmsHistoryBacklog;
 import io.github.avgateway.jms.intake.JmsGateway;
 import io.github.avgateway.solr.config.SolrHistoryAutoConfiguration;
+import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.OptionalLong;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.util.unit.DataSize;
@@ -106,6 +113,47 @@ public class JmsGatewayAutoConfiguration {
 
   private static String encode(String value) {
     return URLEncoder.encode(value, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Health {@code embeddedBroker}: DOWN while the embedded broker blocks every producer because its
+   * data directory's disk has less than {@code embedded.min-disk-free} free; callers then see only
+   * "address ... is blocked", so the reason is here and in the broker's log (AMQ222212). Not part
+   * of readiness: an external broker has no such component, and readiness names the same components
+   * in both modes.
+   */
+  @Bean
+  @ConditionalOnBean(EmbeddedBroker.class)
+  @ConditionalOnClass(HealthIndicator.class)
+  HealthIndicator embeddedBrokerHealthIndicator(EmbeddedBroker broker, JmsProperties properties) {
+    return () -> embeddedBrokerHealth(broker.diskFull(), properties.embedded());
+  }
+
+  static Health embeddedBrokerHealth(boolean diskFull, JmsProperties.Embedded embedded) {
+    Path data = embedded.dataDir().toAbsolutePath().normalize();
+    Health.Builder health = diskFull ? Health.down() : Health.up();
+    health.withDetail("dataDir", data.toString());
+    health.withDetail("minDiskFreeBytes", embedded.minDiskFree().toBytes());
+    usableBytes(data).ifPresent(free -> health.withDetail("diskFreeBytes", free));
+    if (diskFull) {
+      health.withDetail(
+          "reason",
+          "less than min-disk-free is free on the disk of dataDir: the broker blocks every"
+              + " producer (callers, replies, history) until there is more");
+    }
+    return health.build();
+  }
+
+  /** Usable bytes on the disk of {@code dir} or of its nearest existing parent. */
+  private static OptionalLong usableBytes(Path dir) {
+    for (Path p = dir; p != null; p = p.getParent()) {
+      try {
+        return OptionalLong.of(Files.getFileStore(p).getUsableSpace());
+      } catch (IOException e) {
+        // not there (yet): ask its parent
+      }
+    }
+    return OptionalLong.empty();
   }
 
   /**

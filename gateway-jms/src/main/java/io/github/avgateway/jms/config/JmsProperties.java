@@ -141,6 +141,10 @@ public record JmsProperties(
    *     so. When false, a reply to such a queue that does not exist is dead-lettered as {@code
    *     REPLY_UNROUTABLE}
    * @param protocols the client protocols of the acceptor at {@code url}, all on its one port
+   * @param minDiskFree the broker blocks every producer (callers, and the gateway's replies and
+   *     history) while less than this is free on the disk of {@code dataDir}, and health {@code
+   *     embeddedBroker} is DOWN; Artemis's own default, a share of the disk (90 %), would block a
+   *     large disk with many gigabytes still free. {@code 0} turns the check off
    */
   public record Embedded(
       @DefaultValue("data/artemis") @NotNull Path dataDir,
@@ -148,10 +152,16 @@ public record JmsProperties(
       @DefaultValue("NIO") @NotNull JournalMode journal,
       @DefaultValue("false") boolean autoCreateQueues,
       @DefaultValue("true") boolean autoCreateReplyQueues,
-      @DefaultValue("CORE,AMQP,STOMP") @NotEmpty List<ClientProtocol> protocols) {
+      @DefaultValue("CORE,AMQP,STOMP") @NotEmpty List<ClientProtocol> protocols,
+      @DefaultValue("2GB") @NotNull DataSize minDiskFree) {
 
     public Embedded {
       protocols = protocols == null ? null : List.copyOf(protocols);
+    }
+
+    @AssertTrue(message = "embedded.min-disk-free must not be negative")
+    boolean isMinDiskFreeValid() {
+      return minDiskFree == null || !minDiskFree.isNegative();
     }
   }
 

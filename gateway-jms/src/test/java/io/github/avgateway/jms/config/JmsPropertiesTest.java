@@ -48,6 +48,7 @@ class JmsPropertiesTest {
     assertThat(properties.embedded().persistent()).isTrue();
     assertThat(properties.embedded().journal()).isEqualTo(JmsProperties.JournalMode.NIO);
     assertThat(properties.embedded().autoCreateQueues()).isFalse();
+    assertThat(properties.embedded().minDiskFree()).isEqualTo(DataSize.ofGigabytes(2));
     assertThat(properties.embedded().protocols())
         .containsExactly(
             JmsProperties.ClientProtocol.CORE,
@@ -102,7 +103,8 @@ class JmsPropertiesTest {
             "avgateway.jms.consumer-window-size=-1B",
             "avgateway.jms.request-queue= ",
             "avgateway.jms.reply-queue-pattern=av.reply.(",
-            "avgateway.jms.embedded.protocols=")
+            "avgateway.jms.embedded.protocols=",
+            "avgateway.jms.embedded.min-disk-free=-1MB")
         .run(context ->
             assertThat(context)
                 .getFailure()
@@ -111,6 +113,7 @@ class JmsPropertiesTest {
                 .hasMessageContaining("consumer-window-size")
                 .hasMessageContaining("requestQueue")
                 .hasMessageContaining("reply-queue-pattern")
-                .hasMessageContaining("protocols"));
+                .hasMessageContaining("protocols")
+                .hasMessageContaining("min-disk-free"));
   }
 }
