@@ -82,6 +82,8 @@ public final class ArtemisBrokerMain {
     config.setBindingsDirectory(data.resolve("bindings").toString());
     config.setLargeMessagesDirectory(data.resolve("large-messages").toString());
     config.setPagingDirectory(data.resolve("paging").toString());
+    // as the gateway's embedded broker: blocks below 2 GiB free, not at 90 % of the disk used
+    config.setMinDiskFree(2L << 30);
     config.addAcceptorConfiguration("core", "tcp://127.0.0.1:" + port + "?protocols=CORE");
     for (String queue :
         new String[] {

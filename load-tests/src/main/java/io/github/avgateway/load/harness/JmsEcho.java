@@ -60,6 +60,8 @@ final class JmsEcho implements AutoCloseable {
     config.setBindingsDirectory(dataDir.resolve("bindings").toString());
     config.setLargeMessagesDirectory(dataDir.resolve("large-messages").toString());
     config.setPagingDirectory(dataDir.resolve("paging").toString());
+    // as the gateway's embedded broker: blocks below 2 GiB free, not at 90 % of the disk used
+    config.setMinDiskFree(2L << 30);
     config.addAcceptorConfiguration("in-vm", "vm://77");
     config.addAcceptorConfiguration("core", coreUrl + "?protocols=CORE");
     config.addQueueConfiguration(
