@@ -112,15 +112,22 @@ stack_restart() {
 # warnings and errors printed (a broker that blocks its producers says why only there), and the
 # free space of Podman's storage.
 stack_diagnose() {
-  local s log
+  local s log blocking_lines='AMQ2222(10|11|12)|resource limit alarm'
   say "the stack at the failure: $(storage_free)"
   for s in rabbitmq artemis clamd solr gateway-amqp gateway-jms; do
     log=$state/stack-$s.log
     podman logs "$(stack_container "$s")" >"$log" 2>&1 || continue
     case $s in
       rabbitmq | artemis)
-        say "$s's last warnings and errors (whole log $log):"
-        grep -E 'WARN|ERROR|\[warning\]|\[error\]|alarm' "$log" | tail -n 8 | sed 's/^/    /'
+        # what makes a broker hold its producers (Artemis: disk full, address full; RabbitMQ: a
+        # disk or memory alarm), else its last warnings and errors
+        if grep -q -E "$blocking_lines" "$log"; then
+          say "$s blocked its producers (whole log $log):"
+          grep -E "$blocking_lines" "$log" | tail -n 6 | sed 's/^/    /'
+        else
+          say "$s: nothing blocked; its last warnings and errors (whole log $log):"
+          grep -E 'WARN|ERROR|\[warning\]|\[error\]' "$log" | tail -n 5 | sed 's/^/    /'
+        fi
         ;;
       *) say "$s's log: $log" ;;
     esac

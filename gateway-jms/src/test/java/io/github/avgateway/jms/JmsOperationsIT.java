@@ -130,6 +130,11 @@ class JmsOperationsIT {
     assertThat(http.get("/").status()).isEqualTo(401);
     assertThat(http.get("/actuator/prometheus", "operator", HTTP_SECRET).status()).isEqualTo(200);
     assertThat(http.get("/actuator/health").status()).isEqualTo(200);
+    assertThat(http.get("/actuator/health", "operator", HTTP_SECRET).body())
+        .as("the embedded broker's disk floor, in health but not in readiness")
+        .contains("\"embeddedBroker\":{", "\"minDiskFreeBytes\":2147483648", "\"diskFreeBytes\":");
+    assertThat(http.get(READINESS, "operator", HTTP_SECRET).body())
+        .doesNotContain("embeddedBroker");
   }
 
   @Test
