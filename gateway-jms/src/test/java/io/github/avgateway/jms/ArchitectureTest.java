@@ -5,7 +5,11 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsid
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import io.github.avgateway.core.history.HistoryStream;
 import io.github.avgateway.core.testing.StageRule;
+import io.github.avgateway.core.transport.IntakeHold;
+import io.github.avgateway.core.transport.ReplyDestinationPolicy;
+import io.github.avgateway.core.transport.RequestTriage;
 import io.github.avgateway.jms.config.JmsProperties;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -78,6 +82,14 @@ class ArchitectureTest {
   @Test
   void brokerSeesOnlyPipeAndTriage() {
     STAGES.mayOnlySee("broker", "pipe", "triage").check(front);
+  }
+
+  @Test
+  void theCoreStageInterfacesAreImplementedInTheirStagePackages() {
+    STAGES.implementsIn("triage", RequestTriage.class).check(front);
+    STAGES.implementsIn("triage", ReplyDestinationPolicy.class).check(front);
+    STAGES.implementsIn("intake", IntakeHold.class).check(front);
+    STAGES.implementsIn("history", HistoryStream.class).check(front);
   }
 
   @Test

@@ -8,7 +8,7 @@ import io.github.avgateway.amqp.reply.AmqpReplyPublisher;
 import io.github.avgateway.amqp.reply.PublishOutcome;
 import io.github.avgateway.amqp.triage.AmqpReplyDestinationPolicy;
 import io.github.avgateway.amqp.triage.AmqpRequestMapper;
-import io.github.avgateway.amqp.triage.RequestTriage;
+import io.github.avgateway.amqp.triage.AmqpRequestTriage;
 import io.github.avgateway.core.config.ConditionalOnScanningMode;
 import io.github.avgateway.core.history.HistoryStream;
 import io.github.avgateway.core.pipe.Pipe;
@@ -40,8 +40,8 @@ import org.springframework.context.annotation.Configuration;
 class AmqpIntakeConfiguration {
 
   @Bean
-  RequestTriage avgatewayAmqpRequestTriage(AmqpGatewayProperties props) {
-    return new RequestTriage(
+  AmqpRequestTriage avgatewayAmqpRequestTriage(AmqpGatewayProperties props) {
+    return new AmqpRequestTriage(
         new AmqpRequestMapper(), replyPolicy(props), deliveryLimit(props), Clock.systemUTC());
   }
 
@@ -65,7 +65,7 @@ class AmqpIntakeConfiguration {
 
   @Bean
   ScanBatchListener avgatewayAmqpListener(
-      RequestTriage triage,
+      AmqpRequestTriage triage,
       ScanPipeline pipeline,
       AmqpReplyPublisher publisher,
       HistoryStream<PublishOutcome> history,
@@ -100,8 +100,8 @@ class AmqpIntakeConfiguration {
       ObjectProvider<RequestTracer> tracer) {
     List<SimpleMessageListenerContainer> containers = new ArrayList<>();
     for (Pipe pipe : props.pipes()) {
-      RequestTriage triage =
-          RequestTriage.forPipe(
+      AmqpRequestTriage triage =
+          AmqpRequestTriage.forPipe(
               new AmqpRequestMapper(),
               replyPolicy(props),
               deliveryLimit(props),
@@ -124,7 +124,7 @@ class AmqpIntakeConfiguration {
    * when tracing is on.
    */
   private static ScanBatchListener listener(
-      RequestTriage triage,
+      AmqpRequestTriage triage,
       ScanPipeline pipeline,
       AmqpReplyPublisher publisher,
       HistoryStream<PublishOutcome> history,

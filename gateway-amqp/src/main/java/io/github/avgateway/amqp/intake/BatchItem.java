@@ -5,8 +5,7 @@ import io.github.avgateway.amqp.reply.AmqpReplyBuilder;
 import io.github.avgateway.amqp.reply.AmqpReplyPublisher;
 import io.github.avgateway.amqp.reply.DeadLetterAttempts;
 import io.github.avgateway.amqp.reply.PublishOutcome;
-import io.github.avgateway.amqp.triage.ReplyRoute;
-import io.github.avgateway.amqp.triage.RequestTriage;
+import io.github.avgateway.amqp.triage.AmqpRequestTriage;
 import io.github.avgateway.amqp.triage.Triage;
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.MessageInfo;
@@ -14,6 +13,7 @@ import io.github.avgateway.core.model.ScanResult;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.trace.RequestTrace;
 import io.github.avgateway.core.trace.TraceStep;
+import io.github.avgateway.core.transport.ReplyRoute;
 import io.github.avgateway.core.transport.TriageRules;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.amqp.core.Message;
@@ -67,13 +67,13 @@ final class BatchItem {
   }
 
   /** Decides and scans (unless refused); {@link #publish()} then sends the answer. */
-  void scan(RequestTriage requestTriage, ScanPipeline pipeline) {
+  void scan(AmqpRequestTriage requestTriage, ScanPipeline pipeline) {
     try (RequestTrace.Scope scope = trace.makeCurrent()) {
       scanNow(requestTriage, pipeline);
     }
   }
 
-  private void scanNow(RequestTriage requestTriage, ScanPipeline pipeline) {
+  private void scanNow(AmqpRequestTriage requestTriage, ScanPipeline pipeline) {
     triage = requestTriage.triage(message);
     result =
         switch (triage) {
@@ -106,9 +106,9 @@ final class BatchItem {
     switch (triage) {
       case Triage.Scan scan -> {
         switch (scan.route()) {
-          case ReplyRoute.ToQueue to ->
-              pending = publisher.reply(to.queue(), builder.reply(result));
-          case ReplyRoute.Undeliverable no -> deadLetter(no.reason(), no.detail());
+          case ReplyRoute.To<String> to ->
+              pending = publisher.reply(to.destination(), builder.reply(result));
+          case ReplyRoute.Undeliverable<String> no -> deadLetter(no.reason(), no.detail());
         }
       }
       case Triage.Forward pipe -> {

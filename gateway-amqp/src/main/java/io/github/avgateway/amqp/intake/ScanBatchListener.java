@@ -5,7 +5,7 @@ import io.github.avgateway.amqp.reply.AmqpReplyBuilder;
 import io.github.avgateway.amqp.reply.AmqpReplyPublisher;
 import io.github.avgateway.amqp.reply.AmqpTraceHeaders;
 import io.github.avgateway.amqp.reply.PublishOutcome;
-import io.github.avgateway.amqp.triage.RequestTriage;
+import io.github.avgateway.amqp.triage.AmqpRequestTriage;
 import io.github.avgateway.core.history.HistoryStream;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.port.Availability;
@@ -69,7 +69,7 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
    */
   static final Duration NACK_BACKOFF = Duration.ofSeconds(1);
 
-  private final RequestTriage triage;
+  private final AmqpRequestTriage triage;
   private final ScanPipeline pipeline;
   private final AmqpReplyBuilder builder;
   private final AmqpReplyPublisher publisher;
@@ -90,7 +90,7 @@ public final class ScanBatchListener implements ChannelAwareBatchMessageListener
    *     RequestTracer#NONE} when tracing is off)
    */
   public ScanBatchListener(
-      RequestTriage triage,
+      AmqpRequestTriage triage,
       ScanPipeline pipeline,
       AmqpReplyPublisher publisher,
       HistoryStream<PublishOutcome> history,

@@ -3,6 +3,7 @@ package io.github.avgateway.amqp.triage;
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.transport.ReplyDestinationPolicy;
 import io.github.avgateway.core.transport.ReplyDestinationRule;
+import io.github.avgateway.core.transport.ReplyRoute;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -35,17 +36,27 @@ public final class AmqpReplyDestinationPolicy implements ReplyDestinationPolicy<
   }
 
   /** The route for a request whose {@code reply_to} is {@code replyTo} (null or blank: none). */
-  public ReplyRoute route(String replyTo) {
+  public ReplyRoute<String> route(String replyTo) {
+    return route(replyTo, defaultQueue);
+  }
+
+  /** The configured default reply queue, or null. */
+  public String defaultQueue() {
+    return defaultQueue;
+  }
+
+  /** As {@link #route(String)}, with {@code defaultQueue} for the configured one. */
+  ReplyRoute<String> route(String replyTo, String defaultQueue) {
     if (replyTo == null || replyTo.isBlank()) {
       return defaultQueue != null
-          ? new ReplyRoute.ToQueue(defaultQueue)
-          : new ReplyRoute.Undeliverable(
+          ? new ReplyRoute.To<>(defaultQueue)
+          : new ReplyRoute.Undeliverable<>(
               DeadLetterReason.NO_REPLY_DESTINATION,
               "the request has no reply_to and no default reply queue is configured");
     }
     return refusal(replyTo)
-        .<ReplyRoute>map(why ->
-            new ReplyRoute.Undeliverable(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED, why))
-        .orElseGet(() -> new ReplyRoute.ToQueue(replyTo));
+        .<ReplyRoute<String>>map(why ->
+            new ReplyRoute.Undeliverable<>(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED, why))
+        .orElseGet(() -> new ReplyRoute.To<>(replyTo));
   }
 }

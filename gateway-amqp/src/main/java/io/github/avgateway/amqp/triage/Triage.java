@@ -4,6 +4,7 @@ import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.ScanRequest;
 import io.github.avgateway.core.pipe.Pipe;
+import io.github.avgateway.core.transport.ReplyRoute;
 import java.util.Objects;
 
 /** What the gateway does with one delivered request, decided before anything is scanned. */
@@ -18,7 +19,7 @@ public sealed interface Triage {
    * @param request the request
    * @param route where the result goes
    */
-  record Scan(ScanRequest request, ReplyRoute route) implements Triage {
+  record Scan(ScanRequest request, ReplyRoute<String> route) implements Triage {
     public Scan {
       Objects.requireNonNull(request, "request");
       Objects.requireNonNull(route, "route");

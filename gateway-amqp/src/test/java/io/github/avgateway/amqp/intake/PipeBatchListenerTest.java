@@ -15,7 +15,7 @@ import io.github.avgateway.amqp.reply.AmqpReplyPublisher;
 import io.github.avgateway.amqp.reply.PublishOutcome;
 import io.github.avgateway.amqp.triage.AmqpReplyDestinationPolicy;
 import io.github.avgateway.amqp.triage.AmqpRequestMapper;
-import io.github.avgateway.amqp.triage.RequestTriage;
+import io.github.avgateway.amqp.triage.AmqpRequestTriage;
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.Disposition;
 import io.github.avgateway.core.model.MessageInfo;
@@ -56,8 +56,8 @@ class PipeBatchListenerTest {
   private final ScanBatchListener listener = listener();
 
   private ScanBatchListener listener() {
-    RequestTriage triage =
-        RequestTriage.forPipe(
+    AmqpRequestTriage triage =
+        AmqpRequestTriage.forPipe(
             new AmqpRequestMapper(),
             new AmqpReplyDestinationPolicy(Pattern.compile("av\\.reply\\..+"), null, Set.of()),
             5,

@@ -22,7 +22,7 @@ import io.github.avgateway.amqp.reply.AmqpReplyPublisher;
 import io.github.avgateway.amqp.reply.PublishOutcome;
 import io.github.avgateway.amqp.triage.AmqpReplyDestinationPolicy;
 import io.github.avgateway.amqp.triage.AmqpRequestMapper;
-import io.github.avgateway.amqp.triage.RequestTriage;
+import io.github.avgateway.amqp.triage.AmqpRequestTriage;
 import io.github.avgateway.core.history.HistoryStream;
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.Disposition;
@@ -81,8 +81,8 @@ class ScanBatchListenerTest {
 
   private ScanBatchListener listener(
       Duration confirmTimeout, Duration holdLimit, Duration historyTimeout) {
-    RequestTriage triage =
-        new RequestTriage(
+    AmqpRequestTriage triage =
+        new AmqpRequestTriage(
             new AmqpRequestMapper(),
             new AmqpReplyDestinationPolicy(Pattern.compile("av\\.reply\\..+"), null, Set.of()),
             5,

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.avgateway.amqp.AmqpGatewayPropertiesTest;
 import io.github.avgateway.amqp.config.AmqpGatewayProperties;
 import io.github.avgateway.core.model.DeadLetterReason;
+import io.github.avgateway.core.transport.ReplyRoute;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -21,16 +22,16 @@ class AmqpReplyDestinationPolicyTest {
   @Test
   void directReplyToAndAllowedQueuesAreAccepted() {
     assertThat(noDefault.route("amq.rabbitmq.reply-to.g1h2AA5yZXBseUAxNjE3MzIzNTA"))
-        .isEqualTo(new ReplyRoute.ToQueue("amq.rabbitmq.reply-to.g1h2AA5yZXBseUAxNjE3MzIzNTA"));
+        .isEqualTo(new ReplyRoute.To<>("amq.rabbitmq.reply-to.g1h2AA5yZXBseUAxNjE3MzIzNTA"));
     assertThat(noDefault.route("av.reply.billing"))
-        .isEqualTo(new ReplyRoute.ToQueue("av.reply.billing"));
+        .isEqualTo(new ReplyRoute.To<>("av.reply.billing"));
   }
 
   @Test
   void serverNamedQueuesOfTheRpcPatternAreAcceptedByDefault() {
     // queue_declare(queue='') answers a name like this; clients may not declare "amq." names
     assertThat(noDefault.route("amq.gen-JzTY20BRgKO-HjmUJj0wLg"))
-        .isEqualTo(new ReplyRoute.ToQueue("amq.gen-JzTY20BRgKO-HjmUJj0wLg"));
+        .isEqualTo(new ReplyRoute.To<>("amq.gen-JzTY20BRgKO-HjmUJj0wLg"));
     assertThat(reasonOf(noDefault.route("amq.gen-")))
         .isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
     assertThat(reasonOf(noDefault.route("amq.direct")))
@@ -41,8 +42,8 @@ class AmqpReplyDestinationPolicyTest {
   void missingReplyToGoesToTheDefaultQueueWhenOneIsConfigured() {
     AmqpReplyDestinationPolicy withDefault =
         new AmqpReplyDestinationPolicy(DEFAULT_PATTERN, "ops.verdicts", OWN);
-    assertThat(withDefault.route(null)).isEqualTo(new ReplyRoute.ToQueue("ops.verdicts"));
-    assertThat(withDefault.route("  ")).isEqualTo(new ReplyRoute.ToQueue("ops.verdicts"));
+    assertThat(withDefault.route(null)).isEqualTo(new ReplyRoute.To<>("ops.verdicts"));
+    assertThat(withDefault.route("  ")).isEqualTo(new ReplyRoute.To<>("ops.verdicts"));
   }
 
   @Test
@@ -69,7 +70,7 @@ class AmqpReplyDestinationPolicyTest {
         .isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
     assertThat(reasonOf(anything.route("av.scan.dead-letters")))
         .isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
-    assertThat(anything.route("orders")).isEqualTo(new ReplyRoute.ToQueue("orders"));
+    assertThat(anything.route("orders")).isEqualTo(new ReplyRoute.To<>("orders"));
   }
 
   /** The names it remembers (more than it keeps, so it forgets some) never change an answer. */
@@ -80,7 +81,7 @@ class AmqpReplyDestinationPolicyTest {
             Pattern.compile("replies\\.[0-9]+|av\\.scan\\..*"), null, OWN);
     for (int round = 0; round < 2; round++) {
       for (int i = 0; i < 3_000; i++) {
-        assertThat(policy.route("replies." + i)).isEqualTo(new ReplyRoute.ToQueue("replies." + i));
+        assertThat(policy.route("replies." + i)).isEqualTo(new ReplyRoute.To<>("replies." + i));
         assertThat(reasonOf(policy.route("replies." + i + "x")))
             .isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
         assertThat(reasonOf(policy.route("av.scan.requests")))
@@ -95,8 +96,8 @@ class AmqpReplyDestinationPolicyTest {
     assertThat(defaults.compiledReplyToPattern().pattern()).isEqualTo(DEFAULT_PATTERN.pattern());
   }
 
-  private static DeadLetterReason reasonOf(ReplyRoute route) {
+  private static DeadLetterReason reasonOf(ReplyRoute<String> route) {
     assertThat(route).isInstanceOf(ReplyRoute.Undeliverable.class);
-    return ((ReplyRoute.Undeliverable) route).reason();
+    return ((ReplyRoute.Undeliverable<String>) route).reason();
   }
 }

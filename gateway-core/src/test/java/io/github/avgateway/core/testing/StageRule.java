@@ -3,6 +3,7 @@ package io.github.avgateway.core.testing;
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noMethods;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -76,5 +77,20 @@ public record StageRule(String base, List<String> stages, Class<?>... settings) 
         .resideOutsideOfPackage(base + ".config..")
         .should()
         .beAnnotatedWith("org.springframework.context.annotation.Bean");
+  }
+
+  /**
+   * The rule: the front-end implements the core stage {@code spi} (a {@code core.transport} or
+   * {@code core.history} interface), and only in its stage package {@code stage}. Fails when
+   * nothing implements it (an empty rule fails).
+   */
+  public ArchRule implementsIn(String stage, Class<?> spi) {
+    return classes()
+        .that()
+        .implement(spi)
+        .should()
+        .resideInAPackage(base + "." + stage + "..")
+        .allowEmptyShould(false)
+        .because(spi.getSimpleName() + " is the " + stage + " stage's, defined once in the core");
   }
 }

@@ -14,7 +14,7 @@ import io.github.avgateway.jms.pipe.JmsPipes;
 import io.github.avgateway.jms.pipe.PipeProcessor;
 import io.github.avgateway.jms.reply.RequestProcessor;
 import io.github.avgateway.jms.triage.JmsReplyDestinationPolicy;
-import io.github.avgateway.jms.triage.RequestTriage;
+import io.github.avgateway.jms.triage.JmsRequestTriage;
 import jakarta.jms.ConnectionFactory;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -63,8 +63,8 @@ final class JmsGatewayFactory {
     for (Pipe pipe : pipes) {
       own.addAll(List.of(pipe.inbox(), pipe.clean(), pipe.quarantine(), pipe.rejected()));
     }
-    RequestTriage routing =
-        new RequestTriage(
+    JmsRequestTriage routing =
+        new JmsRequestTriage(
             properties.maxDeliveryAttempts(),
             new JmsReplyDestinationPolicy(properties.compiledReplyQueuePattern(), own));
     Clock clock = Clock.systemUTC();

@@ -6,6 +6,8 @@ import io.github.avgateway.core.pipe.Pipe;
 import io.github.avgateway.core.pipe.PipeOutlet;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.port.IntakeGate;
+import io.github.avgateway.core.transport.DeadLetter;
+import io.github.avgateway.core.transport.TriageRules;
 import io.github.avgateway.jms.intake.ConsumerSession;
 import io.github.avgateway.jms.intake.Handled;
 import io.github.avgateway.jms.intake.ItemProcessor;
@@ -14,8 +16,7 @@ import io.github.avgateway.jms.reply.JmsReplyBuilder;
 import io.github.avgateway.jms.triage.InboundRequest;
 import io.github.avgateway.jms.triage.JmsReplyDestinationPolicy;
 import io.github.avgateway.jms.triage.JmsRequestMapper;
-import io.github.avgateway.jms.triage.RequestTriage;
-import io.github.avgateway.jms.triage.Triage;
+import io.github.avgateway.jms.triage.JmsRequestTriage;
 import jakarta.jms.Destination;
 import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.JMSException;
@@ -45,12 +46,12 @@ public final class PipeProcessor implements ItemProcessor {
   private final Pipe pipe;
   private final ScanPipeline pipeline;
   private final IntakeGate gate;
-  private final RequestTriage routing;
+  private final JmsRequestTriage routing;
   private final Clock clock;
   private final RateLimitedWarning skippedReplies;
 
   public PipeProcessor(
-      Pipe pipe, ScanPipeline pipeline, IntakeGate gate, RequestTriage routing, Clock clock) {
+      Pipe pipe, ScanPipeline pipeline, IntakeGate gate, JmsRequestTriage routing, Clock clock) {
     this.pipe = pipe;
     this.pipeline = pipeline;
     this.gate = gate;
@@ -65,17 +66,17 @@ public final class PipeProcessor implements ItemProcessor {
   public Handled handle(Message message, ConsumerSession session) throws JMSException {
     long closings = gate.closings();
     InboundRequest inbound = mapper.map(message, clock.instant());
-    Optional<Triage.DeadLetter> early = routing.beforePipeScan(inbound);
+    Optional<DeadLetter> early = routing.beforePipeScan(inbound);
     if (early.isPresent()) {
-      Triage.DeadLetter letter = early.get();
+      DeadLetter letter = early.get();
       ScanResult refused =
           pipeline.refuse(inbound.request(), letter.reason().unscannedReason(), letter.detail());
       return JmsDeadLetters.deadLettered(pipeline, session, message, inbound, refused, letter);
     }
     ScanResult result = pipeline.scan(inbound.request());
-    Optional<Triage.Retry> held = RequestTriage.held(result, () -> gate.intakeSince(closings));
+    Optional<String> held = TriageRules.held(result, () -> gate.intakeSince(closings));
     if (held.isPresent()) {
-      return new Handled.RetryLater(held.get().why());
+      return new Handled.RetryLater(held.get());
     }
     PipeOutlet outlet = PipeOutlet.forVerdict(result.verdict());
     String queue = pipe.destination(outlet);
@@ -92,7 +93,7 @@ public final class PipeProcessor implements ItemProcessor {
           message,
           inbound,
           result,
-          RequestTriage.forwardUnroutable(queue, e.getMessage()));
+          JmsRequestTriage.forwardUnroutable(queue, e.getMessage()));
     }
     replyIfAsked(session, inbound, result);
     return new Handled.Done(pipeline.forwarded(inbound.request(), result, outlet));
@@ -104,7 +105,7 @@ public final class PipeProcessor implements ItemProcessor {
     if (replyTo == null) {
       return;
     }
-    Optional<Triage.DeadLetter> refusal = routing.replyRefusal(replyTo);
+    Optional<DeadLetter> refusal = routing.replyRefusal(replyTo);
     if (refusal.isPresent()) {
       skipped(inbound, replyTo, refusal.get().detail());
       return;

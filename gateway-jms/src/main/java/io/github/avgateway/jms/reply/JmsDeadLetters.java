@@ -4,13 +4,13 @@ import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.ScanResult;
 import io.github.avgateway.core.model.Verdict;
 import io.github.avgateway.core.pipeline.ScanPipeline;
+import io.github.avgateway.core.transport.DeadLetter;
 import io.github.avgateway.core.wire.WireNames;
 import io.github.avgateway.jms.intake.ConsumerSession;
 import io.github.avgateway.jms.intake.Handled;
 import io.github.avgateway.jms.triage.BytesMessageContent;
 import io.github.avgateway.jms.triage.InboundRequest;
 import io.github.avgateway.jms.triage.JmsRequestMapper;
-import io.github.avgateway.jms.triage.Triage;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
@@ -49,7 +49,7 @@ public final class JmsDeadLetters {
       Message message,
       InboundRequest inbound,
       ScanResult result,
-      Triage.DeadLetter letter)
+      DeadLetter letter)
       throws JMSException {
     send(session, message, inbound, letter, result.verdict());
     return new Handled.Done(pipeline.deadLettered(inbound.request(), result, letter.reason()));
@@ -68,7 +68,7 @@ public final class JmsDeadLetters {
       ConsumerSession session,
       Message message,
       InboundRequest inbound,
-      Triage.DeadLetter letter,
+      DeadLetter letter,
       Verdict verdict)
       throws JMSException {
     Session jms = session.session();

@@ -5,14 +5,17 @@ import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.ScanResult;
 import io.github.avgateway.core.pipeline.ScanPipeline;
 import io.github.avgateway.core.port.IntakeGate;
+import io.github.avgateway.core.transport.DeadLetter;
+import io.github.avgateway.core.transport.ReplyRoute;
+import io.github.avgateway.core.transport.TriageRules;
 import io.github.avgateway.jms.intake.ConsumerSession;
 import io.github.avgateway.jms.intake.Handled;
 import io.github.avgateway.jms.intake.ItemProcessor;
 import io.github.avgateway.jms.triage.InboundRequest;
 import io.github.avgateway.jms.triage.JmsReplyDestinationPolicy;
 import io.github.avgateway.jms.triage.JmsRequestMapper;
-import io.github.avgateway.jms.triage.RequestTriage;
-import io.github.avgateway.jms.triage.Triage;
+import io.github.avgateway.jms.triage.JmsRequestTriage;
+import jakarta.jms.Destination;
 import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
@@ -24,7 +27,7 @@ import java.util.Optional;
  * reply or the dead-letter through the session. Every request that is not retried ends as exactly
  * one reply or one dead-letter, plus one history document, which its batch hands over with the
  * batch's others (one history message, shared with other batches' through the history buffer).
- * Decisions are {@link RequestTriage}'s. A dead-letter that cannot be sent with the request's
+ * Decisions are {@link JmsRequestTriage}'s. A dead-letter that cannot be sent with the request's
  * properties is sent with the gateway's own only (see {@link JmsDeadLetters#send}), never rolled
  * back for what the request carries.
  */
@@ -33,12 +36,12 @@ public final class RequestProcessor implements ItemProcessor {
   private final JmsRequestMapper mapper = new JmsRequestMapper();
   private final ScanPipeline pipeline;
   private final IntakeGate gate;
-  private final RequestTriage routing;
+  private final JmsRequestTriage routing;
   private final Clock clock;
   private final ReplyRefusalLog refusals;
 
   public RequestProcessor(
-      ScanPipeline pipeline, IntakeGate gate, RequestTriage routing, Clock clock) {
+      ScanPipeline pipeline, IntakeGate gate, JmsRequestTriage routing, Clock clock) {
     this.pipeline = pipeline;
     this.gate = gate;
     this.routing = routing;
@@ -48,12 +51,12 @@ public final class RequestProcessor implements ItemProcessor {
 
   @Override
   public Handled handle(Message message, ConsumerSession session) throws JMSException {
-    // Read before the scan: the gate closing meanwhile holds a failed scan (RequestTriage.held).
+    // Read before the scan: the gate closing meanwhile holds a failed scan (TriageRules.held).
     long closings = gate.closings();
     InboundRequest inbound = mapper.map(message, clock.instant());
-    Optional<Triage.DeadLetter> early = routing.beforeScan(inbound);
+    Optional<DeadLetter> early = routing.beforeScan(inbound);
     if (early.isPresent()) {
-      Triage.DeadLetter letter = early.get();
+      DeadLetter letter = early.get();
       if (letter.reason() == DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED) {
         refusals.refused(
             inbound.request(),
@@ -65,14 +68,16 @@ public final class RequestProcessor implements ItemProcessor {
       return JmsDeadLetters.deadLettered(pipeline, session, message, inbound, refused, letter);
     }
     ScanResult result = pipeline.scan(inbound.request());
-    Triage route =
-        routing.afterScan(
-            inbound, result, session.defaultReplyTo(), () -> gate.intakeSince(closings));
-    return switch (route) {
-      case Triage.Retry retry -> new Handled.RetryLater(retry.why());
-      case Triage.DeadLetter letter ->
-          JmsDeadLetters.deadLettered(pipeline, session, message, inbound, result, letter);
-      case Triage.Reply reply -> reply(session, message, inbound, result, reply);
+    Optional<String> held = TriageRules.held(result, () -> gate.intakeSince(closings));
+    if (held.isPresent()) {
+      return new Handled.RetryLater(held.get());
+    }
+    return switch (routing.replyRoute(inbound, session.defaultReplyTo())) {
+      case ReplyRoute.To<Destination> to ->
+          reply(session, message, inbound, result, to.destination());
+      case ReplyRoute.Undeliverable<Destination> none ->
+          JmsDeadLetters.deadLettered(
+              pipeline, session, message, inbound, result, none.deadLetter());
     };
   }
 
@@ -81,13 +86,13 @@ public final class RequestProcessor implements ItemProcessor {
       Message message,
       InboundRequest inbound,
       ScanResult result,
-      Triage.Reply reply)
+      Destination replyTo)
       throws JMSException {
     try {
-      session.send(reply.destination(), JmsReplyBuilder.reply(session.session(), result));
+      session.send(replyTo, JmsReplyBuilder.reply(session.session(), result));
     } catch (InvalidDestinationException e) {
       return JmsDeadLetters.deadLettered(
-          pipeline, session, message, inbound, result, RequestTriage.unroutable(e.getMessage()));
+          pipeline, session, message, inbound, result, JmsRequestTriage.unroutable(e.getMessage()));
     }
     return new Handled.Done(pipeline.replied(inbound.request(), result));
   }

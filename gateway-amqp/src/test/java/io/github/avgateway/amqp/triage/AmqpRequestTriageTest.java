@@ -6,6 +6,8 @@ import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.Reason;
 import io.github.avgateway.core.model.ScanRequest;
 import io.github.avgateway.core.pipe.Pipe;
+import io.github.avgateway.core.transport.DeadLetter;
+import io.github.avgateway.core.transport.ReplyRoute;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
@@ -17,12 +19,12 @@ import org.junit.jupiter.api.Test;
 import org.springframework.amqp.core.Message;
 import org.springframework.amqp.core.MessageProperties;
 
-class RequestTriageTest {
+class AmqpRequestTriageTest {
 
   private static final Instant NOW = Instant.parse("2026-01-02T03:04:05Z");
 
-  private final RequestTriage triage =
-      new RequestTriage(
+  private final AmqpRequestTriage triage =
+      new AmqpRequestTriage(
           new AmqpRequestMapper(),
           new AmqpReplyDestinationPolicy(Pattern.compile("av\\.reply\\..+"), null, Set.of("in")),
           3,
@@ -41,7 +43,7 @@ class RequestTriageTest {
 
     Triage.Scan scan = (Triage.Scan) triage.triage(new Message(bytes("%PDF"), props));
 
-    assertThat(scan.route()).isEqualTo(new ReplyRoute.ToQueue("av.reply.x"));
+    assertThat(scan.route()).isEqualTo(new ReplyRoute.To<>("av.reply.x"));
     ScanRequest request = scan.request();
     assertThat(request.requestId()).isEqualTo("m-1");
     assertThat(request.correlationId()).isEqualTo("c-1");
@@ -119,8 +121,8 @@ class RequestTriageTest {
     assertThat(refuse.request().requestId()).isEqualTo("m-5");
   }
 
-  private final RequestTriage pipeTriage =
-      RequestTriage.forPipe(
+  private final AmqpRequestTriage pipeTriage =
+      AmqpRequestTriage.forPipe(
           new AmqpRequestMapper(),
           new AmqpReplyDestinationPolicy(
               Pattern.compile("av\\.reply\\..+"), "av.reply.default", Set.of()),
@@ -158,6 +160,42 @@ class RequestTriageTest {
     props.setHeader(AmqpRequestMapper.DELIVERY_COUNT_HEADER, 3L);
     Triage.Refuse limit = (Triage.Refuse) pipeTriage.triage(new Message(bytes("x"), props));
     assertThat(limit.deadLetterReason()).isEqualTo(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED);
+  }
+
+  @Test
+  void theCoreTriageInterfaceDecidesAsTriageDoes() {
+    MessageProperties refused = props("m-7");
+    refused.setReplyTo("orders");
+    assertThat(triage.beforeScan(new Message(bytes("x"), refused)))
+        .hasValueSatisfying(letter -> {
+          assertThat(letter.reason()).isEqualTo(DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED);
+          assertThat(letter.detail()).contains("reply_to");
+        });
+    MessageProperties limit = props("m-8");
+    limit.setHeader(AmqpRequestMapper.DELIVERY_COUNT_HEADER, 3L);
+    assertThat(triage.beforeScan(new Message(bytes("x"), limit)))
+        .map(DeadLetter::reason)
+        .contains(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED);
+    MessageProperties fine = props("m-9");
+    fine.setReplyTo("av.reply.x");
+    Message message = new Message(bytes("x"), fine);
+    assertThat(triage.beforeScan(message)).isEmpty();
+    assertThat(triage.replyRoute(message, "av.reply.default"))
+        .isEqualTo(new ReplyRoute.To<>("av.reply.x"));
+
+    Message noReplyTo = new Message(bytes("x"), props("m-10"));
+    assertThat(triage.replyRoute(noReplyTo, "av.reply.default"))
+        .isEqualTo(new ReplyRoute.To<>("av.reply.default"));
+    assertThat(triage.replyRoute(noReplyTo, null))
+        .isInstanceOfSatisfying(
+            ReplyRoute.Undeliverable.class,
+            none -> assertThat(none.reason()).isEqualTo(DeadLetterReason.NO_REPLY_DESTINATION));
+    assertThat(pipeTriage.beforeScan(new Message(bytes("x"), refused)))
+        .as("a pipe message's reply_to costs it only its reply")
+        .isEmpty();
+    assertThat(pipeTriage.replyRoute(noReplyTo, "av.reply.default"))
+        .as("the default reply queue is for requests only")
+        .isInstanceOf(ReplyRoute.Undeliverable.class);
   }
 
   private static MessageProperties props(String messageId) {

@@ -5,6 +5,9 @@ import io.github.avgateway.core.logging.ReplyRefusalLog;
 import io.github.avgateway.core.model.DeadLetterReason;
 import io.github.avgateway.core.model.ScanRequest;
 import io.github.avgateway.core.pipe.Pipe;
+import io.github.avgateway.core.transport.DeadLetter;
+import io.github.avgateway.core.transport.ReplyRoute;
+import io.github.avgateway.core.transport.RequestTriage;
 import io.github.avgateway.core.transport.TriageRules;
 import java.time.Clock;
 import java.time.Duration;
@@ -30,7 +33,7 @@ import org.springframework.amqp.core.Message;
  * reply, one it refuses is logged as above and gets none, and no {@code reply_to} means no reply
  * (the default reply queue is for requests only).
  */
-public final class RequestTriage {
+public final class AmqpRequestTriage implements RequestTriage<Message, String> {
 
   private final AmqpRequestMapper mapper;
   private final AmqpReplyDestinationPolicy policy;
@@ -44,7 +47,7 @@ public final class RequestTriage {
    * @param deliveryLimit deliveries after the first a request may have; {@code Long.MAX_VALUE} for
    *     none
    */
-  public RequestTriage(
+  public AmqpRequestTriage(
       AmqpRequestMapper mapper,
       AmqpReplyDestinationPolicy policy,
       long deliveryLimit,
@@ -52,7 +55,7 @@ public final class RequestTriage {
     this(mapper, policy, deliveryLimit, clock, null);
   }
 
-  private RequestTriage(
+  private AmqpRequestTriage(
       AmqpRequestMapper mapper,
       AmqpReplyDestinationPolicy policy,
       long deliveryLimit,
@@ -72,46 +75,94 @@ public final class RequestTriage {
   }
 
   /** The triage of the messages on {@code pipe}'s inbox. */
-  public static RequestTriage forPipe(
+  public static AmqpRequestTriage forPipe(
       AmqpRequestMapper mapper,
       AmqpReplyDestinationPolicy policy,
       long deliveryLimit,
       Clock clock,
       Pipe pipe) {
-    return new RequestTriage(mapper, policy, deliveryLimit, clock, Objects.requireNonNull(pipe));
+    return new AmqpRequestTriage(
+        mapper, policy, deliveryLimit, clock, Objects.requireNonNull(pipe));
   }
 
+  /**
+   * What happens to {@code message}: refused unscanned ({@link #beforeScan}), forwarded (a pipe
+   * inbox), or scanned with its reply routed ({@link #replyRoute}).
+   */
   public Triage triage(Message message) {
     String requestId = mapper.requestId(message);
     ScanRequest request = mapper.toScanRequest(message, requestId, clock.instant());
+    String replyTo = mapper.replyTo(message);
+    Optional<DeadLetter> refused = overLimitOrMalformed(message);
+    ReplyRoute<String> route = null;
+    if (refused.isEmpty()) {
+      if (pipe != null) {
+        return forward(request, replyTo);
+      }
+      route = replyRoute(message, policy.defaultQueue());
+      refused = refusedDestination(request, replyTo, route);
+    }
+    if (refused.isPresent()) {
+      DeadLetter letter = refused.get();
+      return new Triage.Refuse(
+          request, letter.reason(), letter.reason().unscannedReason(), letter.detail());
+    }
+    return new Triage.Scan(request, route);
+  }
+
+  /**
+   * Over the delivery limit (counted from {@code x-delivery-count}), without {@code message_id}, or
+   * (not on a pipe inbox) a {@code reply_to} the policy refuses, logged at WARN once per client and
+   * {@code reply_to} per minute.
+   */
+  @Override
+  public Optional<DeadLetter> beforeScan(Message message) {
+    Optional<DeadLetter> refused = overLimitOrMalformed(message);
+    if (refused.isPresent() || pipe != null) {
+      return refused;
+    }
+    String replyTo = mapper.replyTo(message);
+    ScanRequest request = mapper.toScanRequest(message, mapper.requestId(message), clock.instant());
+    return refusedDestination(request, replyTo, policy.route(replyTo));
+  }
+
+  /**
+   * The policy's route for the message's {@code reply_to} ({@link #triage} asks it with the
+   * policy's default reply queue). On a pipe inbox, a message without {@code reply_to} gets no
+   * reply: the default reply queue is for requests only.
+   */
+  @Override
+  public ReplyRoute<String> replyRoute(Message message, String defaultQueue) {
+    String replyTo = mapper.replyTo(message);
+    return pipe != null && (replyTo == null || replyTo.isBlank())
+        ? new ReplyRoute.Undeliverable<>(
+            DeadLetterReason.NO_REPLY_DESTINATION, "a pipe message without reply_to gets no reply")
+        : policy.route(replyTo, defaultQueue);
+  }
+
+  private Optional<DeadLetter> overLimitOrMalformed(Message message) {
     Optional<String> overTheLimit =
         TriageRules.overDeliveryLimit(mapper.earlierDeliveries(message) + 1, deliveryLimit);
     if (overTheLimit.isPresent()) {
-      return new Triage.Refuse(
-          request,
-          DeadLetterReason.DELIVERY_LIMIT_EXCEEDED,
-          DeadLetterReason.DELIVERY_LIMIT_EXCEEDED.unscannedReason(),
-          overTheLimit.get());
+      return Optional.of(
+          new DeadLetter(DeadLetterReason.DELIVERY_LIMIT_EXCEEDED, overTheLimit.get()));
     }
     if (mapper.messageId(message) == null) {
-      return new Triage.Refuse(
-          request,
-          DeadLetterReason.MALFORMED_REQUEST,
-          DeadLetterReason.MALFORMED_REQUEST.unscannedReason(),
-          "the request has no message_id");
+      return Optional.of(
+          new DeadLetter(DeadLetterReason.MALFORMED_REQUEST, "the request has no message_id"));
     }
-    String replyTo = mapper.replyTo(message);
-    if (pipe != null) {
-      return forward(request, replyTo);
-    }
-    ReplyRoute route = policy.route(replyTo);
-    if (route instanceof ReplyRoute.Undeliverable refused
+    return Optional.empty();
+  }
+
+  /** The dead-letter of a {@code reply_to} the policy refuses (logged), or empty. */
+  private Optional<DeadLetter> refusedDestination(
+      ScanRequest request, String replyTo, ReplyRoute<String> route) {
+    if (route instanceof ReplyRoute.Undeliverable<String> refused
         && refused.reason() == DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED) {
       refusals.refused(request, replyTo, refused.detail());
-      return new Triage.Refuse(
-          request, refused.reason(), refused.reason().unscannedReason(), refused.detail());
+      return Optional.of(refused.deadLetter());
     }
-    return new Triage.Scan(request, route);
+    return Optional.empty();
   }
 
   private Triage forward(ScanRequest request, String replyTo) {
@@ -119,8 +170,8 @@ public final class RequestTriage {
       return new Triage.Forward(request, pipe, null);
     }
     return switch (policy.route(replyTo)) {
-      case ReplyRoute.ToQueue to -> new Triage.Forward(request, pipe, to.queue());
-      case ReplyRoute.Undeliverable refused -> {
+      case ReplyRoute.To<String> to -> new Triage.Forward(request, pipe, to.destination());
+      case ReplyRoute.Undeliverable<String> refused -> {
         String client = request.clientId() == null ? "(none)" : request.clientId();
         pipeRefusals.warn(
             client + " -> " + replyTo,
