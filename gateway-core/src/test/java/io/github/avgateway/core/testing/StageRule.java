@@ -9,6 +9,11 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noMethods;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.CompositeArchRule;
+import io.github.avgateway.core.history.HistoryStream;
+import io.github.avgateway.core.transport.IntakeHold;
+import io.github.avgateway.core.transport.ReplyDestinationPolicy;
+import io.github.avgateway.core.transport.RequestTriage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -92,5 +97,16 @@ public record StageRule(String base, List<String> stages, Class<?>... settings) 
         .resideInAPackage(base + "." + stage + "..")
         .allowEmptyShould(false)
         .because(spi.getSimpleName() + " is the " + stage + " stage's, defined once in the core");
+  }
+
+  /**
+   * The rule: each core stage interface a front-end implements (the triage, the reply-destination
+   * policy, the intake hold, the history hand-off) is implemented in its stage package.
+   */
+  public ArchRule coreStagesImplementedInTheirPackages() {
+    return CompositeArchRule.of(implementsIn("triage", RequestTriage.class))
+        .and(implementsIn("triage", ReplyDestinationPolicy.class))
+        .and(implementsIn("intake", IntakeHold.class))
+        .and(implementsIn("history", HistoryStream.class));
   }
 }
