@@ -99,7 +99,7 @@ public final class AmqpRequestTriage implements RequestTriage<Message, String> {
       if (pipe != null) {
         return forward(request, replyTo);
       }
-      route = replyRoute(message, policy.defaultQueue());
+      route = route(replyTo, policy.defaultQueue());
       refused = refusedDestination(request, replyTo, route);
     }
     if (refused.isPresent()) {
@@ -123,7 +123,7 @@ public final class AmqpRequestTriage implements RequestTriage<Message, String> {
     }
     String replyTo = mapper.replyTo(message);
     ScanRequest request = mapper.toScanRequest(message, mapper.requestId(message), clock.instant());
-    return refusedDestination(request, replyTo, policy.route(replyTo));
+    return refusedDestination(request, replyTo, route(replyTo, policy.defaultQueue()));
   }
 
   /**
@@ -133,8 +133,12 @@ public final class AmqpRequestTriage implements RequestTriage<Message, String> {
    */
   @Override
   public ReplyRoute<String> replyRoute(Message message, String defaultQueue) {
-    String replyTo = mapper.replyTo(message);
-    return pipe != null && (replyTo == null || replyTo.isBlank())
+    return route(mapper.replyTo(message), defaultQueue);
+  }
+
+  /** {@link #replyRoute} of a {@code reply_to} already read (the mapper's: null when blank). */
+  private ReplyRoute<String> route(String replyTo, String defaultQueue) {
+    return pipe != null && replyTo == null
         ? new ReplyRoute.Undeliverable<>(
             DeadLetterReason.NO_REPLY_DESTINATION, "a pipe message without reply_to gets no reply")
         : policy.route(replyTo, defaultQueue);
@@ -166,11 +170,11 @@ public final class AmqpRequestTriage implements RequestTriage<Message, String> {
   }
 
   private Triage forward(ScanRequest request, String replyTo) {
-    if (replyTo == null) {
-      return new Triage.Forward(request, pipe, null);
-    }
-    return switch (policy.route(replyTo)) {
+    return switch (route(replyTo, null)) {
       case ReplyRoute.To<String> to -> new Triage.Forward(request, pipe, to.destination());
+      case ReplyRoute.Undeliverable<String> none
+          when none.reason() != DeadLetterReason.REPLY_DESTINATION_NOT_ALLOWED ->
+          new Triage.Forward(request, pipe, null);
       case ReplyRoute.Undeliverable<String> refused -> {
         String client = request.clientId() == null ? "(none)" : request.clientId();
         pipeRefusals.warn(

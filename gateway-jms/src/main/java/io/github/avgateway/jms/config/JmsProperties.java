@@ -153,7 +153,13 @@ public record JmsProperties(
       @DefaultValue("false") boolean autoCreateQueues,
       @DefaultValue("true") boolean autoCreateReplyQueues,
       @DefaultValue("CORE,AMQP,STOMP") @NotEmpty List<ClientProtocol> protocols,
-      @DefaultValue("2GB") @NotNull DataSize minDiskFree) {
+      @DefaultValue(DEFAULT_MIN_DISK_FREE) @NotNull DataSize minDiskFree) {
+
+    /**
+     * The default of {@code min-disk-free}; the fault suite's external Artemis and the harness's
+     * echo broker use it too.
+     */
+    public static final String DEFAULT_MIN_DISK_FREE = "2GB";
 
     public Embedded {
       protocols = protocols == null ? null : List.copyOf(protocols);

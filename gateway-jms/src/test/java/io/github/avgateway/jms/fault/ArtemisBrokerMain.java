@@ -1,6 +1,7 @@
 package io.github.avgateway.jms.fault;
 
 import io.github.avgateway.jms.broker.EmbeddedBroker;
+import io.github.avgateway.jms.config.JmsProperties;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -12,6 +13,7 @@ import org.apache.activemq.artemis.core.server.JournalType;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 import org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
+import org.springframework.util.unit.DataSize;
 
 /**
  * An external Artemis broker for the fault runs: the Maven Central {@code org.apache.artemis}
@@ -82,8 +84,8 @@ public final class ArtemisBrokerMain {
     config.setBindingsDirectory(data.resolve("bindings").toString());
     config.setLargeMessagesDirectory(data.resolve("large-messages").toString());
     config.setPagingDirectory(data.resolve("paging").toString());
-    // as the gateway's embedded broker: blocks below 2 GiB free, not at 90 % of the disk used
-    config.setMinDiskFree(2L << 30);
+    // as the gateway's embedded broker: a floor of free disk, not 90 % of the disk used
+    config.setMinDiskFree(DataSize.parse(JmsProperties.Embedded.DEFAULT_MIN_DISK_FREE).toBytes());
     config.addAcceptorConfiguration("core", "tcp://127.0.0.1:" + port + "?protocols=CORE");
     for (String queue :
         new String[] {

@@ -1,5 +1,6 @@
 package io.github.avgateway.load.harness;
 
+import io.github.avgateway.jms.config.JmsProperties;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
@@ -18,6 +19,7 @@ import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
 import org.apache.activemq.artemis.core.server.JournalType;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.springframework.util.unit.DataSize;
 
 /**
  * The Artemis ceiling: an embedded broker configured as the JMS gateway's (persistent journal, CORE
@@ -60,8 +62,8 @@ final class JmsEcho implements AutoCloseable {
     config.setBindingsDirectory(dataDir.resolve("bindings").toString());
     config.setLargeMessagesDirectory(dataDir.resolve("large-messages").toString());
     config.setPagingDirectory(dataDir.resolve("paging").toString());
-    // as the gateway's embedded broker: blocks below 2 GiB free, not at 90 % of the disk used
-    config.setMinDiskFree(2L << 30);
+    // as the gateway's embedded broker: a floor of free disk, not 90 % of the disk used
+    config.setMinDiskFree(DataSize.parse(JmsProperties.Embedded.DEFAULT_MIN_DISK_FREE).toBytes());
     config.addAcceptorConfiguration("in-vm", "vm://77");
     config.addAcceptorConfiguration("core", coreUrl + "?protocols=CORE");
     config.addQueueConfiguration(
